@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import secureJsonParse from 'secure-json-parse';
+import { ResultCode } from '@partsportal/contract/common';
+import type { Permission } from '@partsportal/contract/endpoint';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { registerSystemRoutes } from './modules/system/system.routes';
+import { installErrorHandler } from './platform/error-handler';
+import { parseLanguage } from './platform/language';
+import { translate } from './platform/messages';
+import { loggerOptions } from './platform/logging';
+import { installRequestContext } from './platform/request-context';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  permission: Permission | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered, for the permission-declaration test and the access walk. */
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Clock for tests of expiry; defaults to the real time. */
+  now?: () => Date;
+}
+
+/**
+ * URLs served without a permission declaration. Anything else without one is refused
+ * (see request-context.ts); a test walks every route against this list.
+ */
+export const PUBLIC_URLS = ['/healthz', '/static/config.json', '/api/docs', '/*', '/'] as const;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      routeTable.push({ method, url: route.url, permission: route.config?.permission });
+    }
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    // An empty body counts as "no body" (clients POST calls without payload that way).
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    try {
+      done(null, secureJsonParse.parse(body as string, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch (error) {
+      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    allowedHeaders: ['Content-Type', 'Token', 'Lng', 'Idempotency-Key'],
+    methods: ['GET', 'POST'],
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'PartsPortal API', version: '1.0.0', description: 'Generated from packages/contract.' },
+      servers: [{ url: config.apiPrefix }],
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const authService = createAuthService({
+    repo: createAuthRepository(database.db),
+    config,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  installRequestContext(app, {
+    authenticate: (token) => authService.authenticate(token),
+    isPublicUrl: (url) => (PUBLIC_URLS as readonly string[]).includes(url),
+  });
+  installErrorHandler(app);
+
+  await app.register(
+    async (api) => {
+      registerAuthRoutes(api, authService);
+    },
+    { prefix: config.apiPrefix },
+  );
+  registerSystemRoutes(app, { config, database });
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  const indexHtml = path.join(config.webDir, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: true,
+      index: ['index.html'],
+      // Hashed file names under /assets never change; the page itself must always be revalidated.
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === config.apiPrefix || request.url.startsWith(`${config.apiPrefix}/`);
+    if (request.method === 'GET' && !isApi && fs.existsSync(indexHtml) && !path.extname(request.url.split('?')[0] ?? '')) {
+      // Client-side routes (/order/index …) get the app; the router shows its own 404 page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (request.method === 'GET' && !isApi) return reply.status(404).type('text/plain').send('Not found');
+    const msg = translate('unknownCall', parseLanguage(request.headers.lng));
+    return reply.status(200).send({ code: ResultCode.notFound, msg, data: null });
+  });
+
+  const pruneTimer = setInterval(() => void authService.pruneExpired().catch(() => undefined), 15 * 60_000);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
+  return app;
+}

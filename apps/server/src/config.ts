@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The only reader of process.env (house style). Everything else receives a Config.
+ */
+export interface Config {
+  host: string;
+  port: number;
+  /** Where the embedded PGlite database lives when no DATABASE_URL is given. `memory://` keeps it in RAM. */
+  dataDir: string;
+  /** A PostgreSQL server URL; when set, PGlite is not used. */
+  databaseUrl: string | undefined;
+  /** Seed deterministic demo data when the database is empty. */
+  demoData: boolean;
+  demoParts: number;
+  demoSeed: number;
+  logLevel: string;
+  /** Built web client served with SPA fallback; absent folder → API only. */
+  webDir: string;
+  apiPrefix: string;
+  accountId: number;
+  /** A session ends after this many minutes without a call … */
+  tokenIdleMinutes: number;
+  /** … and in any case this many hours after sign-in. */
+  tokenMaxHours: number;
+  /** Failed logins allowed per account (wholesaler) and user id per hour (brief §5: ≤ 100). */
+  loginFailuresPerHour: number;
+  /** Login attempts allowed per client IP per minute. */
+  loginAttemptsPerIpPerMinute: number;
+  /** Cost of argon2id; tests lower it to keep suites fast, never production. */
+  passwordHashMemoryKiB: number;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  /** Origins allowed to call the API from a browser; same-origin always works. */
+  corsOrigins: string[];
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Repository root, whether running from src/ (tsx) or dist/ (built). */
+export const REPO_ROOT = path.resolve(here, '..', '..', '..');
+
+const int = (value: string | undefined, fallback: number): number => {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed)) throw new Error(`Expected an integer, got "${value}"`);
+  return parsed;
+};
+
+const bool = (value: string | undefined, fallback: boolean): boolean => {
+  if (value === undefined || value.trim() === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    host: env.HOST ?? '0.0.0.0',
+    port: int(env.PORT, 8080),
+    dataDir: env.DATA_DIR ?? path.join(REPO_ROOT, 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    demoData: bool(env.DEMO_DATA, true),
+    demoParts: int(env.DEMO_PARTS, 20_000),
+    demoSeed: int(env.DEMO_SEED, 20261121),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDir: env.WEB_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'),
+    apiPrefix: env.API_PREFIX ?? '/api',
+    accountId: int(env.ACCOUNT_ID, 1),
+    tokenIdleMinutes: int(env.TOKEN_IDLE_MINUTES, 120),
+    tokenMaxHours: int(env.TOKEN_MAX_HOURS, 72),
+    loginFailuresPerHour: int(env.LOGIN_FAILURES_PER_HOUR, 100),
+    loginAttemptsPerIpPerMinute: int(env.LOGIN_ATTEMPTS_PER_IP_PER_MINUTE, 30),
+    passwordHashMemoryKiB: int(env.PASSWORD_HASH_MEMORY_KIB, 19_456),
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1_048_576),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}
+
+/** Settings for tests: in-memory database, no demo data, cheap hashing. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({}),
+    dataDir: 'memory://',
+    demoData: false,
+    logLevel: 'silent',
+    passwordHashMemoryKiB: 1024,
+    ...overrides,
+  };
+}
+
+/** The PostgreSQL server the test suites use when set (CI sets it). */
+export const testDatabaseUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;
+/** CI turns skips of required suites into failures. */
+export const isCi = (): boolean => bool(process.env.CI, false);
+/** Which database the server test suites run on: the `server-postgres` vitest project sets TEST_DB. */
+export const testDatabaseKind = (): 'pglite' | 'postgres' =>
+  process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';

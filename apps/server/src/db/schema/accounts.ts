@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, money } from './columns';
+
+/** An account is one wholesaler (spec `account_id`, default 1). */
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Optional custom data of spec §1: home title per language and a logo URL. */
+  homeTitle: jsonb('home_title').$type<Record<string, string>>(),
+  homeLogo: text('home_logo'),
+  currency: text('currency').notNull().default('CNY'),
+  createdAt: createdAt(),
+});
+
+export const priceLevels = pgTable('price_levels', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  name: text('name').notNull(),
+  /** Multiplier applied to a product's list price, e.g. 0.8500 for 15 % off. */
+  factor: money('factor').notNull().default('1'),
+});
+
+/** Customers of the wholesaler; a company can also be a supplier (purchases). */
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull().references(() => accounts.id),
+    name: text('name').notNull(),
+    /** Short name shown in records (spec: company_sort_name). */
+    sortName: text('sort_name').notNull(),
+    priceLevelId: integer('price_level_id').references(() => priceLevels.id),
+    currency: text('currency').notNull().default('CNY'),
+    creditLimit: money('credit_limit').notNull().default('0'),
+    /** Payment terms in days (spec "payment days", code 1005). */
+    paymentDays: integer('payment_days').notNull().default(30),
+    isCustomer: boolean('is_customer').notNull().default(true),
+    isSupplier: boolean('is_supplier').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('companies_account_idx').on(t.accountId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull().references(() => accounts.id),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    /** Login name (spec user_id); unique per account, compared case-insensitively. */
+    userId: text('user_id').notNull(),
+    name: text('name').notNull(),
+    avatar: text('avatar').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('customer'),
+    menus: jsonb('menus').$type<string[]>().notNull().default([]),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    showAddress: boolean('show_address').notNull().default(false),
+    productDetailTitleShowMyNumber: boolean('product_detail_title_show_my_number').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_account_user_id_uq').on(t.accountId, sql`lower(${t.userId})`)],
+);
+
+/** Sessions store only a SHA-256 hash of the token (brief §5). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    language: text('language').notNull().default('zh'),
+    uniqueCode: text('unique_code'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the session ends; the reason picks the answer code (logout/password → 50012 …). */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins, for the per-account hourly limit (brief §5). Old rows are pruned. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id').notNull(),
+    userKey: text('user_key').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_key_idx').on(t.accountId, t.userKey, t.createdAt)],
+);

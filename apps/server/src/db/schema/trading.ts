@@ -1,0 +1,404 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts, companies, users } from './accounts';
+import { products, stores } from './catalog';
+import { at, createdAt, money } from './columns';
+
+/** Areas form a tree; level 2 entries are countries (spec §9). */
+export const areas = pgTable(
+  'areas',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    nameEs: text('name_es').notNull().default(''),
+    level: integer('level').notNull(),
+    /** ISO country or subdivision code, e.g. CN, CN-GD, US-CA, ES-M. */
+    code: text('code').notNull().default(''),
+  },
+  (t) => [index('areas_parent_idx').on(t.parentId)],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    /** Alias shown in lists (spec caption). */
+    caption: text('caption').notNull().default(''),
+    contactName: text('contact_name').notNull(),
+    areaId: integer('area_id').notNull(),
+    /** Area path as chosen, e.g. "China / Guangdong / Guangzhou" (kept for records). */
+    area: text('area').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('addresses_company_idx').on(t.companyId)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    productId: integer('product_id').notNull().references(() => products.id),
+    storeId: integer('store_id').references(() => stores.id),
+    qty: integer('qty').notNull(),
+    remark: text('remark').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One cart per user; company_id is kept so every query can also be scoped by company.
+    uniqueIndex('cart_items_user_product_store_uq').on(t.userId, t.productId, sql`coalesce(${t.storeId}, 0)`),
+    index('cart_items_company_idx').on(t.companyId),
+    check('cart_items_qty_positive', sql`${t.qty} > 0`),
+  ],
+);
+
+export const freightCarriers = pgTable('freight_carriers', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  name: text('name').notNull(),
+  /** e.g. express, air, sea, truck */
+  mode: text('mode').notNull(),
+});
+
+/** Rate tables for product freight (first weight + additional weight, volumetric divisor, minimum). */
+export const freightRates = pgTable(
+  'freight_rates',
+  {
+    id: serial('id').primaryKey(),
+    carrierId: integer('carrier_id').notNull().references(() => freightCarriers.id),
+    fromAreaId: integer('from_area_id').notNull(),
+    /** Destination area (any level); the most specific match wins. */
+    toAreaId: integer('to_area_id').notNull(),
+    currency: text('currency').notNull().default('CNY'),
+    firstWeightKg: money('first_weight_kg').notNull(),
+    firstPrice: money('first_price').notNull(),
+    additionalWeightKg: money('additional_weight_kg').notNull(),
+    additionalPrice: money('additional_price').notNull(),
+    /** cm³ per kg, e.g. 6000; 0 = no volumetric weight. */
+    volumetricDivisor: integer('volumetric_divisor').notNull().default(6000),
+    minimumCharge: money('minimum_charge').notNull().default('0'),
+    transitDaysMin: integer('transit_days_min').notNull(),
+    transitDaysMax: integer('transit_days_max').notNull(),
+  },
+  (t) => [index('freight_rates_route_idx').on(t.fromAreaId, t.toAreaId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull().references(() => accounts.id),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    userId: integer('user_id').references(() => users.id),
+    no: text('no').notNull(),
+    billDate: at('bill_date').notNull().defaultNow(),
+    /** Channel that created the order (spec from/fromsystem): web, import, sales rep … */
+    fromSystem: text('from_system').notNull().default('web'),
+    state: text('state').notNull(),
+    currency: text('currency').notNull().default('CNY'),
+    amount: money('amount').notNull().default('0'),
+    freight: money('freight').notNull().default('0'),
+    totalQty: integer('total_qty').notNull().default(0),
+    exportQty: integer('export_qty').notNull().default(0),
+    remark: text('remark').notNull().default(''),
+    extendParam: text('extend_param').notNull().default(''),
+    addressId: integer('address_id'),
+    consignee: text('consignee').notNull().default(''),
+    destination: text('destination').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    paidAt: at('paid_at'),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_account_no_uq').on(t.accountId, t.no),
+    index('orders_company_date_idx').on(t.companyId, t.billDate, t.id),
+    uniqueIndex('orders_idempotency_uq').on(t.companyId, t.idempotencyKey),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull(),
+    seq: integer('seq').notNull(),
+    productId: integer('product_id').notNull().references(() => products.id),
+    storeId: integer('store_id'),
+    /** Snapshot of the product at order time, so later catalogue edits don't rewrite history. */
+    number: text('number').notNull(),
+    numberKey: text('number_key').notNull(),
+    partName: text('part_name').notNull(),
+    factory: text('factory').notNull(),
+    myNumber: text('my_number').notNull().default(''),
+    unit: text('unit').notNull(),
+    makeNames: text('make_names').notNull().default(''),
+    extendParam: text('extend_param').notNull().default(''),
+    qty: integer('qty').notNull(),
+    exportQty: integer('export_qty').notNull().default(0),
+    price: money('price').notNull(),
+    taxPrice: money('tax_price').notNull(),
+    sum: money('sum').notNull(),
+    priceDesc: text('price_desc').notNull().default(''),
+    clientRemark: text('client_remark').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId, t.seq),
+    index('order_lines_company_key_idx').using('btree', t.companyId, sql`${t.numberKey} text_pattern_ops`),
+    check('order_lines_qty_positive', sql`${t.qty} > 0`),
+  ],
+);
+
+/** Every state change of an order, for history and audit. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    userId: integer('user_id'),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId)],
+);
+
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    no: text('no').notNull(),
+    date: at('date').notNull(),
+    /** Number of lines (spec count). */
+    count: integer('count').notNull().default(0),
+    totalQty: integer('total_qty').notNull().default(0),
+    amount: money('amount').notNull().default('0'),
+    currency: text('currency').notNull().default('CNY'),
+    remark: text('remark').notNull().default(''),
+    logisticsName: text('logistics_name').notNull().default(''),
+    logisticsNo: text('logistics_no').notNull().default(''),
+  },
+  (t) => [index('deliveries_company_date_idx').on(t.companyId, t.date, t.id)],
+);
+
+export const deliveryLines = pgTable(
+  'delivery_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: integer('delivery_id').notNull().references(() => deliveries.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id'),
+    orderId: integer('order_id'),
+    productId: integer('product_id').notNull(),
+    number: text('number').notNull(),
+    partName: text('part_name').notNull(),
+    factory: text('factory').notNull(),
+    qty: integer('qty').notNull(),
+    price: money('price').notNull(),
+    sum: money('sum').notNull(),
+  },
+  (t) => [index('delivery_lines_delivery_idx').on(t.deliveryId)],
+);
+
+/** Sales bills: invoiced shipments with logistics (spec "Sales"). */
+export const salesBills = pgTable(
+  'sales_bills',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    no: text('no').notNull(),
+    billDate: at('bill_date').notNull(),
+    fromSystem: text('from_system').notNull().default('web'),
+    state: text('state').notNull(),
+    currency: text('currency').notNull().default('CNY'),
+    amount: money('amount').notNull().default('0'),
+    totalQty: integer('total_qty').notNull().default(0),
+    exportRate: money('export_rate').notNull().default('0'),
+    remark: text('remark').notNull().default(''),
+    extendParam: text('extend_param').notNull().default(''),
+    /** Ship status (spec cargo_state). */
+    cargoState: text('cargo_state').notNull(),
+    logisticsName: text('logistics_name').notNull().default(''),
+    /** Airway bill number. */
+    logisticsNo: text('logistics_no').notNull().default(''),
+  },
+  (t) => [index('sales_bills_company_date_idx').on(t.companyId, t.billDate, t.id)],
+);
+
+export const salesLines = pgTable(
+  'sales_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    salesBillId: integer('sales_bill_id').notNull().references(() => salesBills.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull(),
+    seq: integer('seq').notNull(),
+    productId: integer('product_id').notNull(),
+    number: text('number').notNull(),
+    numberKey: text('number_key').notNull(),
+    partName: text('part_name').notNull(),
+    factory: text('factory').notNull(),
+    unit: text('unit').notNull(),
+    qty: integer('qty').notNull(),
+    exportQty: integer('export_qty').notNull().default(0),
+    price: money('price').notNull(),
+    sum: money('sum').notNull(),
+    remark: text('remark').notNull().default(''),
+  },
+  (t) => [
+    index('sales_lines_bill_idx').on(t.salesBillId, t.seq),
+    index('sales_lines_company_key_idx').using('btree', t.companyId, sql`${t.numberKey} text_pattern_ops`),
+  ],
+);
+
+/** Purchases: the wholesaler buying from a company acting as supplier. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    /** The supplier company (spec company_sort_name shows its short name). */
+    supplierCompanyId: integer('supplier_company_id').notNull().references(() => companies.id),
+    no: text('no').notNull(),
+    billDate: at('bill_date').notNull(),
+    state: text('state').notNull(),
+    currency: text('currency').notNull().default('CNY'),
+    amount: money('amount').notNull().default('0'),
+    /** Purchaser on our side (spec sales_man_name). */
+    salesManName: text('sales_man_name').notNull(),
+    requireDate: at('require_date'),
+    remark: text('remark').notNull().default(''),
+  },
+  (t) => [index('purchases_supplier_date_idx').on(t.supplierCompanyId, t.billDate, t.id)],
+);
+
+export const purchaseLines = pgTable(
+  'purchase_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    purchaseId: integer('purchase_id').notNull().references(() => purchases.id, { onDelete: 'cascade' }),
+    supplierCompanyId: integer('supplier_company_id').notNull(),
+    seq: integer('seq').notNull(),
+    /** Spec cpid: the product id. */
+    productId: integer('product_id').notNull(),
+    number: text('number').notNull(),
+    numberKey: text('number_key').notNull(),
+    partName: text('part_name').notNull(),
+    factory: text('factory').notNull(),
+    unit: text('unit').notNull(),
+    qty: integer('qty').notNull(),
+    receivedQty: integer('received_qty').notNull().default(0),
+    price: money('price').notNull(),
+    lastPrice: money('last_price'),
+    sum: money('sum').notNull(),
+    /** Stock in our stores at the time of the purchase (spec store_qty). */
+    storeQty: integer('store_qty').notNull().default(0),
+    remark: text('remark').notNull().default(''),
+  },
+  (t) => [index('purchase_lines_purchase_idx').on(t.purchaseId, t.seq)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    orderId: integer('order_id'),
+    no: text('no').notNull(),
+    date: at('date').notNull(),
+    amount: money('amount').notNull(),
+    /** Discount / deduction granted with the payment (spec cutmoney). */
+    cutmoney: money('cutmoney').notNull().default('0'),
+    currency: text('currency').notNull().default('CNY'),
+    /** wechat, alipay, sandbox, account, bank … */
+    method: text('method').notNull(),
+    /** The provider's transaction id; unique so a repeated callback records one payment. */
+    providerRef: text('provider_ref'),
+    remark: text('remark').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_company_date_idx').on(t.companyId, t.date, t.id),
+    uniqueIndex('payments_provider_ref_uq').on(t.method, t.providerRef),
+  ],
+);
+
+/**
+ * The company's ledger with the wholesaler: invoices raise debt, payments lower it.
+ * Debts = sum(debit) - sum(credit).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    date: at('date').notNull(),
+    /** sale, payment, adjustment, opening */
+    kind: text('kind').notNull(),
+    refNo: text('ref_no').notNull(),
+    debit: money('debit').notNull().default('0'),
+    credit: money('credit').notNull().default('0'),
+    dueDate: at('due_date'),
+    currency: text('currency').notNull().default('CNY'),
+    remark: text('remark').notNull().default(''),
+  },
+  (t) => [index('ledger_entries_company_date_idx').on(t.companyId, t.date, t.id)],
+);
+
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull().references(() => accounts.id),
+    /** Null = every company of the account. */
+    companyId: integer('company_id'),
+    titleZh: text('title_zh').notNull(),
+    titleEn: text('title_en').notNull(),
+    titleEs: text('title_es').notNull(),
+    /** Sanitized rich text (HTML subset) per language. */
+    contentZh: text('content_zh').notNull(),
+    contentEn: text('content_en').notNull(),
+    contentEs: text('content_es').notNull(),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    publishedAt: at('published_at').notNull(),
+    attachments: jsonb('attachments').$type<Array<{ name: string; path: string }>>().notNull().default([]),
+  },
+  (t) => [index('notices_account_published_idx').on(t.accountId, t.publishedAt)],
+);
+
+export const noticeReads = pgTable(
+  'notice_reads',
+  {
+    noticeId: integer('notice_id').notNull().references(() => notices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id),
+    readAt: createdAt(),
+  },
+  (t) => [uniqueIndex('notice_reads_uq').on(t.noticeId, t.userId)],
+);
+
+/** Remembers answers of idempotent calls (e.g. submit with Idempotency-Key) beyond orders. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    companyId: integer('company_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_uq').on(t.companyId, t.key)],
+);

@@ -1,0 +1,60 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-data';
+
+/** Reads config, opens and migrates the database, seeds demo data when empty, serves. */
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({ config, database });
+
+  if (config.demoData && (await isDatabaseEmpty(database))) {
+    app.log.info({ parts: config.demoParts }, 'empty database: seeding demo data');
+    const summary = await seedDemoData(database, {
+      parts: config.demoParts,
+      seed: config.demoSeed,
+      passwordHashMemoryKiB: config.passwordHashMemoryKiB,
+      log: (line) => app.log.info(line),
+    });
+    app.log.info({ summary }, 'demo data ready');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const readyMs = Math.round(performance.now() - started);
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  // A plain banner for people; the JSON log line above is for machines.
+  console.log(
+    [
+      '',
+      `PartsPortal is ready at http://${shownHost}:${config.port} (${database.kind}, ready in ${readyMs} ms)`,
+      config.demoData ? 'Demo logins (account 1): demo/demo1234 · viewer/viewer1234 · partner/partner1234 · admin/admin1234' : '',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('PartsPortal failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,138 @@
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, loginFailures, sessions, users } from '../../db/schema/accounts';
+import { cartItems } from '../../db/schema/trading';
+
+export type RevokeReason = 'logout' | 'password' | 'elsewhere';
+
+export function createAuthRepository(db: Db) {
+  return {
+    async findUserForLogin(accountId: number, userId: string) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          passwordHash: users.passwordHash,
+          isActive: users.isActive,
+        })
+        .from(users)
+        .where(and(eq(users.accountId, accountId), sql`lower(${users.userId}) = lower(${userId})`))
+        .limit(1);
+      return row;
+    },
+
+    async findUserById(id: number) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          accountId: users.accountId,
+          companyId: users.companyId,
+          name: users.name,
+          avatar: users.avatar,
+          role: users.role,
+          menus: users.menus,
+          tags: users.tags,
+          showAddress: users.showAddress,
+          productDetailTitleShowMyNumber: users.productDetailTitleShowMyNumber,
+          passwordHash: users.passwordHash,
+          companyName: companies.name,
+        })
+        .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .where(eq(users.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async createSession(input: {
+      tokenHash: string;
+      userId: number;
+      language: string;
+      uniqueCode: string | null;
+      lastSeenAt: Date;
+      expiresAt: Date;
+    }) {
+      await db.insert(sessions).values(input);
+    },
+
+    async findSession(tokenHash: string) {
+      const [row] = await db
+        .select({
+          id: sessions.id,
+          userId: sessions.userId,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+          revokedReason: sessions.revokedReason,
+          accountId: users.accountId,
+          companyId: users.companyId,
+          role: users.role,
+          menus: users.menus,
+          tags: users.tags,
+          isActive: users.isActive,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+
+    async touchSession(id: number, now: Date) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    },
+
+    async revokeSession(id: number, reason: RevokeReason, now: Date) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now, revokedReason: reason })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+
+    async revokeUserSessions(userId: number, reason: RevokeReason, now: Date) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now, revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    async updatePasswordHash(userId: number, passwordHash: string, now: Date) {
+      await db.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, userId));
+    },
+
+    async countRecentFailures(accountId: number, userKey: string, since: Date) {
+      const [row] = await db
+        .select({ n: count(), oldest: sql<string | null>`min(${loginFailures.createdAt})` })
+        .from(loginFailures)
+        .where(
+          and(
+            eq(loginFailures.accountId, accountId),
+            eq(loginFailures.userKey, userKey),
+            gt(loginFailures.createdAt, since),
+          ),
+        );
+      return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    },
+
+    async recordFailure(accountId: number, userKey: string, ip: string, at: Date) {
+      await db.insert(loginFailures).values({ accountId, userKey, ip, createdAt: at });
+    },
+
+    async pruneFailures(before: Date) {
+      await db.delete(loginFailures).where(lt(loginFailures.createdAt, before));
+    },
+
+    async pruneSessions(before: Date) {
+      await db.delete(sessions).where(lt(sessions.expiresAt, before));
+    },
+
+    async countCartItems(userId: number, companyId: number) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.companyId, companyId)));
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

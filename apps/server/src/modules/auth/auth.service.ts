@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ResultCode, type Language } from '@partsportal/contract/common';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type UserInfo,
+  type changePasswordRequestSchema,
+  type loginRequestSchema,
+} from '@partsportal/contract/auth';
+import { ADMIN_ROLE, ALL_MENU_CODES } from '@partsportal/contract/endpoint';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { AuthContext } from '../../platform/auth-context';
+import { AppError } from '../../platform/errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/password';
+import { createRateLimiter } from '../../platform/rate-limiter';
+import type { AuthRepository } from './auth.repository';
+
+const HOUR_MS = 3_600_000;
+/** Don't write last_seen_at on every call: once a minute is precise enough for the idle limit. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** 256 random bits, URL-safe; only its SHA-256 is stored. */
+export const newToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function createAuthService(deps: { repo: AuthRepository; config: Config; now?: () => Date }) {
+  const { repo, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const ipLimiter = createRateLimiter({ limit: config.loginAttemptsPerIpPerMinute, windowMs: 60_000 });
+
+  async function startSession(userId: number, language: Language, uniqueCode: string | null) {
+    const token = newToken();
+    await repo.createSession({
+      tokenHash: hashToken(token),
+      userId,
+      language,
+      uniqueCode,
+      lastSeenAt: now(),
+      expiresAt: new Date(now().getTime() + config.tokenMaxHours * HOUR_MS),
+    });
+    return token;
+  }
+
+  return {
+    async login(body: z.output<typeof loginRequestSchema>, ip: string, language: Language): Promise<string> {
+      const byIp = ipLimiter.hit(ip);
+      if (!byIp.allowed) {
+        throw new AppError(ResultCode.rateLimited, 'tooManyRequests', {
+          seconds: Math.ceil(byIp.retryAfterMs / 1000),
+        });
+      }
+      const userKey = body.user_id.toLowerCase();
+      const since = new Date(now().getTime() - HOUR_MS);
+      const failures = await repo.countRecentFailures(body.account_id, userKey, since);
+      if (failures.count >= config.loginFailuresPerHour) {
+        // The window slides: the limit lifts as the oldest failure ages past one hour.
+        const freeAt = (failures.oldest?.getTime() ?? now().getTime()) + HOUR_MS;
+        throw new AppError(ResultCode.rateLimited, 'loginTooManyFailures', {
+          minutes: Math.max(1, Math.ceil((freeAt - now().getTime()) / 60_000)),
+        });
+      }
+      const user = await repo.findUserForLogin(body.account_id, body.user_id);
+      // Unknown users are checked against a dummy hash so both failures take the same time.
+      const hash = user?.passwordHash ?? (await dummyPasswordHash(config.passwordHashMemoryKiB));
+      const valid = (await verifyPassword(hash, body.password)) && !!user && user.isActive;
+      if (!valid || !user) {
+        await repo.recordFailure(body.account_id, userKey, ip, now());
+        throw new AppError(ResultCode.refused, 'loginFailed');
+      }
+      return startSession(user.id, language, body.unique_code ?? null);
+    },
+
+    async logout(auth: AuthContext) {
+      await repo.revokeSession(auth.sessionId, 'logout', now());
+    },
+
+    /** Token → who is calling; throws 50008 / 50012 / 50014 as spec §8 describes. */
+    async authenticate(token: string): Promise<AuthContext> {
+      if (token.length < 16 || token.length > 128) throw new AppError(ResultCode.invalidToken, 'invalidToken');
+      const session = await repo.findSession(hashToken(token));
+      if (!session || !session.isActive) throw new AppError(ResultCode.invalidToken, 'invalidToken');
+      if (session.revokedAt) {
+        if (session.revokedReason === 'logout') throw new AppError(ResultCode.invalidToken, 'invalidToken');
+        throw new AppError(ResultCode.signedInElsewhere, 'signedInElsewhere');
+      }
+      const current = now();
+      const idleLimit = session.lastSeenAt.getTime() + config.tokenIdleMinutes * 60_000;
+      if (current.getTime() >= session.expiresAt.getTime() || current.getTime() >= idleLimit) {
+        throw new AppError(ResultCode.tokenExpired, 'tokenExpired');
+      }
+      if (current.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        await repo.touchSession(session.id, current);
+      }
+      return {
+        sessionId: session.id,
+        userId: session.userId,
+        accountId: session.accountId,
+        companyId: session.companyId,
+        role: session.role,
+        menus: session.menus,
+        tags: session.tags,
+      };
+    },
+
+    async userInfo(auth: AuthContext): Promise<UserInfo> {
+      const user = await repo.findUserById(auth.userId);
+      if (!user) throw new AppError(ResultCode.invalidToken, 'invalidToken');
+      const isAdmin = user.role === ADMIN_ROLE;
+      return {
+        // Admin passes every menu check (spec §6); listing every code keeps simple clients working.
+        menus: isAdmin ? [...ALL_MENU_CODES] : user.menus,
+        tags: user.tags,
+        roles: [user.role],
+        name: user.name,
+        avatar: user.avatar,
+        company_name: user.companyName,
+        carts: await repo.countCartItems(auth.userId, auth.companyId),
+        show_address: user.showAddress,
+        product_detail_title_show_my_number: user.productDetailTitleShowMyNumber,
+      };
+    },
+
+    /** Spec §5: new password, then confirmation, then match — each after trimming. */
+    async changePassword(
+      auth: AuthContext,
+      body: z.output<typeof changePasswordRequestSchema>,
+      language: Language,
+    ): Promise<string> {
+      const password = body.password.trim();
+      const confirm = body.confirm_passwrod.trim();
+      if (!password) throw new AppError(ResultCode.validation, 'passwordRequired');
+      if (!confirm) throw new AppError(ResultCode.validation, 'passwordConfirmRequired');
+      if (password !== confirm) throw new AppError(ResultCode.validation, 'passwordMismatch');
+      if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+        throw new AppError(ResultCode.validation, 'passwordLength', {
+          min: PASSWORD_MIN_LENGTH,
+          max: PASSWORD_MAX_LENGTH,
+        });
+      }
+      const current = now();
+      await repo.updatePasswordHash(auth.userId, await hashPassword(password, config.passwordHashMemoryKiB), current);
+      // Every token of the user ends, this one included; the caller continues with the new token.
+      await repo.revokeUserSessions(auth.userId, 'password', current);
+      return startSession(auth.userId, language, null);
+    },
+
+    async pruneExpired() {
+      const current = now();
+      await repo.pruneFailures(new Date(current.getTime() - 2 * HOUR_MS));
+      await repo.pruneSessions(new Date(current.getTime() - 24 * HOUR_MS));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,36 @@
+import type { StaticConfig } from '@partsportal/contract/static-config';
+import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { accounts } from '../../db/schema/accounts';
+
+/** Public, unauthenticated routes outside the API: health and the client's start-up config. */
+export function registerSystemRoutes(app: FastifyInstance, deps: { config: Config; database: Database }) {
+  const { config, database } = deps;
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.db.execute(sql`select 1`);
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  app.get('/static/config.json', { schema: { hide: true } }, async (_request, reply) => {
+    const [account] = await database.db
+      .select({ homeTitle: accounts.homeTitle, homeLogo: accounts.homeLogo })
+      .from(accounts)
+      .where(eq(accounts.id, config.accountId))
+      .limit(1);
+    const body: StaticConfig = {
+      apiUrl: config.apiPrefix,
+      account_id: config.accountId,
+      ...(account?.homeTitle ? { homeTitle: account.homeTitle } : {}),
+      ...(account?.homeLogo ? { homeLogo: account.homeLogo } : {}),
+    };
+    return reply.header('cache-control', 'no-cache').send(body);
+  });
+}

@@ -1,0 +1,60 @@
+import { ResultCode } from '@partsportal/contract/common';
+import { ADMIN_ROLE, type Permission } from '@partsportal/contract/endpoint';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthContext, Authenticate, RequestContext } from './auth-context';
+import { AppError } from './errors';
+import { parseLanguage } from './language';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+/** Throws 50008 when a handler that needs a user runs without one (a wiring mistake otherwise). */
+export function requireAuth(ctx: RequestContext): AuthContext {
+  if (!ctx.auth) throw new AppError(ResultCode.invalidToken, 'invalidToken');
+  return ctx.auth;
+}
+
+export function holdsPermission(auth: AuthContext, permission: Permission): boolean {
+  if (permission === 'public' || permission === 'signed-in') return true;
+  if (auth.role === ADMIN_ROLE) return true;
+  return permission.some((code) => auth.menus.includes(code));
+}
+
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * Resolves language and caller before the body is even parsed, and enforces each route's
+ * permission. Deny by default: a route that declares no permission is refused unless its URL is
+ * on the explicit public list (static files, health, config).
+ */
+export function installRequestContext(
+  app: FastifyInstance,
+  options: { authenticate: Authenticate; isPublicUrl: (url: string) => boolean },
+) {
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const ctx: RequestContext = {
+      language: parseLanguage(request.headers.lng),
+      auth: null,
+      ip: request.ip,
+      headers: request.headers,
+    };
+    request.ctx = ctx;
+    const permission = request.routeOptions.config?.permission;
+    if (permission === undefined) {
+      if (request.routeOptions.url === undefined || options.isPublicUrl(request.routeOptions.url)) return;
+      throw new AppError(ResultCode.forbidden, 'forbidden');
+    }
+    // Tokens come only from the Token header (brief §5); `?token` is read by the few GET links that need it.
+    const token = headerValue(request.headers.token);
+    if (permission === 'public') {
+      return;
+    }
+    if (!token) throw new AppError(ResultCode.invalidToken, 'invalidToken');
+    ctx.auth = await options.authenticate(token);
+    if (!holdsPermission(ctx.auth, permission)) throw new AppError(ResultCode.forbidden, 'forbidden');
+  });
+}

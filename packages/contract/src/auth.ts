@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { emptyBodySchema } from './common';
+import { defineEndpoint } from './endpoint';
+
+export const DEFAULT_ACCOUNT_ID = 1;
+
+export const loginRequestSchema = z.strictObject({
+  /** Trimmed (spec §5). */
+  user_id: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(256),
+  account_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/).transform(Number)]).default(DEFAULT_ACCOUNT_ID),
+  from: z.string().max(16).default('web'),
+  unique_code: z.string().max(128).nullish(),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const userInfoSchema = z.object({
+  /** Menu codes the user holds (spec §6). Never null. */
+  menus: z.array(z.string()),
+  /** Element-level permission tags (spec §6, any-of checks). */
+  tags: z.array(z.string()),
+  roles: z.array(z.string()),
+  name: z.string(),
+  avatar: z.string(),
+  company_name: z.string(),
+  /** Number of items in the cart (for the badge). */
+  carts: z.number().int().nonnegative(),
+  show_address: z.boolean(),
+  product_detail_title_show_my_number: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const changePasswordRequestSchema = z.strictObject({
+  password: z.string().max(256).default(''),
+  /** Spelled as the spec spells it. */
+  confirm_passwrod: z.string().max(256).default(''),
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** New passwords: spec §5 checks first, then this length rule of ours. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+
+export const authEndpoints = {
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/Auth/Login',
+    summary: 'Sign in; data is the session token.',
+    permission: 'public',
+    body: loginRequestSchema,
+    data: z.string(),
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/Auth/Logout',
+    summary: 'End the current session; the token stops working.',
+    permission: 'signed-in',
+    body: emptyBodySchema,
+    data: z.null(),
+  }),
+  getUserInfo: defineEndpoint({
+    method: 'POST',
+    path: '/Web/GetUserInfo',
+    summary: 'Menus, tags, company and display switches of the signed-in user.',
+    permission: 'signed-in',
+    body: emptyBodySchema,
+    data: userInfoSchema,
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/Web/ChangePassword',
+    summary: 'Change the password; data is a new token, every other token of the user stops working.',
+    permission: 'signed-in',
+    body: changePasswordRequestSchema,
+    data: z.string(),
+  }),
+} as const;

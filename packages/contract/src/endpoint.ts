@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call an endpoint. Every endpoint states one of these; the server refuses to
+ * register a route without it (brief §4).
+ * - 'public': no token needed (login, static config).
+ * - 'signed-in': any valid token (user info, password change, payment pages of spec §2 "none").
+ * - a list of menu codes (spec §6): the user needs at least one of them; role admin passes.
+ */
+export type Permission = 'public' | 'signed-in' | readonly MenuCode[];
+
+export const MENU_CODES = {
+  catalog: '1001',
+  orderSearch: '1002',
+  deliveryRecord: '1003',
+  financeAccount: '1004',
+  paymentDays: '1005',
+  cart: '1006',
+  notice: '1007',
+  orderDetailSearch: '1008',
+  salesSearch: '1009',
+  salesDetailSearch: '1010',
+  stockCatalog: '1011',
+  purchaseSearch: '1012',
+  purchaseDetailSearch: '1013',
+  freight: '9002402',
+} as const;
+export type MenuCode = (typeof MENU_CODES)[keyof typeof MENU_CODES];
+export const ALL_MENU_CODES: readonly MenuCode[] = Object.values(MENU_CODES);
+
+export const ADMIN_ROLE = 'admin';
+
+export interface Endpoint<
+  Body extends z.ZodType = z.ZodType,
+  Data extends z.ZodType = z.ZodType,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: 'POST' | 'GET';
+  /** Path as the spec writes it, with `{name}` for path parameters, relative to apiUrl. */
+  path: string;
+  summary: string;
+  permission: Permission;
+  body: Body;
+  params?: Params;
+  /** Schema of `data` in the `{code, msg, data}` answer. */
+  data: Data;
+}
+
+export const defineEndpoint = <
+  Body extends z.ZodType,
+  Data extends z.ZodType,
+  Params extends z.ZodType | undefined = undefined,
+>(
+  endpoint: Endpoint<Body, Data, Params>,
+) => endpoint;
