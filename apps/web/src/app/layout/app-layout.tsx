@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import { Drawer, Layout } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { getStaticConfig } from '../../shared/api/static-config';
+import { loadDayjsLocale } from '../../shared/i18n/antd-locale';
+import { useSessionStore } from '../../shared/stores/session-store';
+import { MOBILE_BREAKPOINT, useSettingsStore } from '../../shared/stores/settings-store';
+import { PageSpinner } from '../../shared/ui/page-spinner';
+import { findRoute } from '../route-table';
+import { KeepAliveOutlet } from './keep-alive-outlet';
+import { Navbar } from './navbar';
+import { Sidebar } from './sidebar';
+import { TagsView } from './tags-view';
+import { useTagsStore } from './tags-store';
+
+const SIDEBAR_WIDTH = 210;
+
+export default function AppLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const userInfo = useSessionStore((s) => s.userInfo);
+  const isMobile = useSettingsStore((s) => s.isMobile);
+  const sidebarOpened = useSettingsStore((s) => s.sidebarOpened);
+  const mobileSidebarOpened = useSettingsStore((s) => s.mobileSidebarOpened);
+  const language = useSettingsStore((s) => s.language);
+
+  useEffect(() => {
+    void loadDayjsLocale(language);
+  }, [language]);
+
+  // Spec §2: under 992 px the layout switches to mobile mode and the sidebar closes.
+  useEffect(() => {
+    const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`);
+    const apply = () => {
+      if (query.matches !== useSettingsStore.getState().isMobile) useSettingsStore.getState().setMobile(query.matches);
+    };
+    apply();
+    query.addEventListener('change', apply);
+    return () => query.removeEventListener('change', apply);
+  }, []);
+
+  useEffect(() => {
+    useTagsStore.getState().visit(location.pathname, location.search);
+    const route = findRoute(location.pathname);
+    const config = getStaticConfig();
+    const appTitle = config.homeTitle?.[language] || t('app.title');
+    document.title = route ? `${t(route.titleKey)} - ${appTitle}` : appTitle;
+  }, [location.pathname, location.search, language, t]);
+
+  if (!userInfo) return <PageSpinner />;
+
+  return (
+    <Layout className={`app-layout${isMobile ? ' is-mobile' : ''}`}>
+      {isMobile ? (
+        <Drawer
+          placement="left"
+          open={mobileSidebarOpened}
+          onClose={() => useSettingsStore.getState().setMobileSidebarOpened(false)}
+          size={SIDEBAR_WIDTH}
+          closable={false}
+          className="sidebar-drawer"
+          styles={{ body: { padding: 0 } }}
+        >
+          <Sidebar userInfo={userInfo} collapsed={false} />
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          className="app-sider"
+          width={SIDEBAR_WIDTH}
+          collapsedWidth={64}
+          collapsed={!sidebarOpened}
+          trigger={null}
+          collapsible
+        >
+          <Sidebar userInfo={userInfo} collapsed={!sidebarOpened} />
+        </Layout.Sider>
+      )}
+      <Layout className="app-main">
+        <Navbar userInfo={userInfo} />
+        <TagsView />
+        <Layout.Content className="app-content">
+          <div className="app-container">
+            <KeepAliveOutlet />
+          </div>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

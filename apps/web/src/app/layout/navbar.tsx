@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { DownOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Dropdown, Menu } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { UserInfo } from '@partsportal/contract/auth';
+import ChangePasswordDialog from '../../features/auth/change-password-dialog';
+import { logout } from '../../shared/stores/session-store';
+import { useSettingsStore } from '../../shared/stores/settings-store';
+import { findRoute, HOME_PATH, LEAF_ROUTES, ROUTE_TABLE } from '../route-table';
+import { ErrorLogDialog } from './error-log-dialog';
+import { menuTarget, toMenuItems, visibleRoutes } from './menu-items';
+import { ErrorLogButton, LanguageControl, SizeControl, ThemeControl } from './settings-controls';
+import { useTagsStore } from './tags-store';
+
+export function Navbar({ userInfo }: { userInfo: UserInfo }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isMobile = useSettingsStore((s) => s.isMobile);
+  const sidebarOpened = useSettingsStore((s) => s.sidebarOpened);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [errorLogOpen, setErrorLogOpen] = useState(false);
+  const route = findRoute(location.pathname);
+  const expanded = isMobile ? false : sidebarOpened;
+
+  async function signOut() {
+    await logout();
+    useTagsStore.getState().reset();
+    void navigate('/login', { replace: true });
+  }
+
+  return (
+    <header className="navbar">
+      <div className="navbar-row">
+        <Button
+          type="text"
+          className="hamburger"
+          icon={expanded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+          aria-label={t('nav.toggleSidebar')}
+          aria-expanded={isMobile ? useSettingsStore.getState().mobileSidebarOpened : sidebarOpened}
+          onClick={() => useSettingsStore.getState().toggleSidebar()}
+        />
+        {!isMobile && (
+          <Menu
+            className="top-menu"
+            mode="horizontal"
+            aria-label={t('nav.topMenu')}
+            selectedKeys={route ? [route.path] : []}
+            items={toMenuItems(visibleRoutes(userInfo, true), t, userInfo.carts, false)}
+            onClick={({ key }) => {
+              const target = LEAF_ROUTES.find((r) => r.path === key);
+              if (target) void navigate(menuTarget(target));
+            }}
+          />
+        )}
+        <div className="navbar-tools">
+          <ErrorLogButton onOpen={() => setErrorLogOpen(true)} />
+          <LanguageControl />
+          <SizeControl />
+          <ThemeControl />
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'personal', icon: <UserOutlined />, label: t('route.personalCenter') },
+                { key: 'password', icon: <LockOutlined />, label: t('password.title') },
+                { type: 'divider' },
+                { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout') },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'personal') void navigate('/personalCenter/index');
+                if (key === 'password') setPasswordOpen(true);
+                if (key === 'logout') void signOut();
+              },
+            }}
+          >
+            <Button type="text" className="user-menu" aria-label={t('nav.userMenu')}>
+              <UserOutlined />
+              <span className="nav-label">{userInfo.name}</span>
+              <DownOutlined />
+            </Button>
+          </Dropdown>
+        </div>
+      </div>
+      <div className="navbar-row navbar-sub">
+        <Breadcrumb className="breadcrumb" items={breadcrumbItems(location.pathname, t)} />
+        <p className="welcome" data-testid="welcome">
+          {t('nav.welcome', { company: userInfo.company_name })}
+        </p>
+      </div>
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <ErrorLogDialog open={errorLogOpen} onClose={() => setErrorLogOpen(false)} />
+    </header>
+  );
+}
+
+function breadcrumbItems(pathname: string, t: (key: string) => string) {
+  const route = findRoute(pathname);
+  const items: { title: React.ReactNode }[] = [{ title: <Link to={HOME_PATH}>{t('route.dashboard')}</Link> }];
+  if (!route || route.path === HOME_PATH) return items;
+  const group = ROUTE_TABLE.find((g) => g.children?.includes(route));
+  if (group) items.push({ title: t(group.titleKey) });
+  items.push({ title: t(route.titleKey) });
+  return items;
+}

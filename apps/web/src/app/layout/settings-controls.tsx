@@ -1,0 +1,94 @@
+import { BgColorsOutlined, BugOutlined, ColumnHeightOutlined, TranslationOutlined } from '@ant-design/icons';
+import { Badge, Button, Dropdown, Popover, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@partsportal/contract/common';
+import { LANGUAGES } from '../../shared/contract-constants';
+import { useErrorLogStore } from '../../shared/stores/error-log-store';
+import { SIZES, THEME_COLORS, useSettingsStore, type Size } from '../../shared/stores/settings-store';
+import { toastSuccess } from '../../shared/ui/feedback';
+import { LANGUAGE_NAMES, switchLanguage } from '../../shared/ui/language-switch';
+
+const SIZE_KEYS: Record<Size, string> = { large: 'settings.sizeLarge', middle: 'settings.sizeMedium', small: 'settings.sizeSmall' };
+
+export function LanguageControl() {
+  const { t } = useTranslation();
+  const language = useSettingsStore((s) => s.language);
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [language],
+        items: LANGUAGES.map((lng) => ({ key: lng, label: <span lang={lng}>{LANGUAGE_NAMES[lng]}</span> })),
+        onClick: ({ key }) => key !== language && switchLanguage(key as Language),
+      }}
+    >
+      <Button type="text" icon={<TranslationOutlined />} aria-label={t('settings.language')} className="nav-language">
+        <span className="nav-label">{LANGUAGE_NAMES[language]}</span>
+      </Button>
+    </Dropdown>
+  );
+}
+
+export function SizeControl() {
+  const { t } = useTranslation();
+  const size = useSettingsStore((s) => s.size);
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [size],
+        items: SIZES.map((s) => ({ key: s, label: t(SIZE_KEYS[s]) })),
+        onClick: ({ key }) => {
+          useSettingsStore.getState().setSize(key as Size);
+          toastSuccess(t('settings.sizeChanged'));
+        },
+      }}
+    >
+      <Tooltip title={t('settings.size')}>
+        <Button type="text" icon={<ColumnHeightOutlined />} aria-label={t('settings.size')} className="nav-size" />
+      </Tooltip>
+    </Dropdown>
+  );
+}
+
+export function ThemeControl() {
+  const { t } = useTranslation();
+  const themeColor = useSettingsStore((s) => s.themeColor);
+  const swatches = (
+    <div className="theme-swatches" role="group" aria-label={t('settings.theme')}>
+      {THEME_COLORS.map((color) => (
+        <button
+          key={color}
+          type="button"
+          className="theme-swatch"
+          style={{ background: color }}
+          aria-label={color}
+          aria-pressed={color === themeColor}
+          onClick={() => {
+            useSettingsStore.getState().setThemeColor(color);
+            toastSuccess(t('settings.themeChanged'));
+          }}
+        />
+      ))}
+    </div>
+  );
+  return (
+    <Popover content={swatches} title={t('settings.theme')} trigger="click">
+      <Button type="text" icon={<BgColorsOutlined />} aria-label={t('settings.theme')} className="nav-theme" />
+    </Popover>
+  );
+}
+
+export function ErrorLogButton({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  const count = useErrorLogStore((s) => s.entries.length);
+  if (count === 0) return null;
+  return (
+    <Badge count={count} size="small" offset={[-4, 4]}>
+      <Button type="text" icon={<BugOutlined />} aria-label={t('errorLog.open', { count })} onClick={onOpen} className="nav-error-log" />
+    </Badge>
+  );
+}
+

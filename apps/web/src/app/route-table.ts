@@ -1,0 +1,163 @@
+import type { ComponentType } from 'react';
+import { MENU_CODES, type MenuCode } from '@partsportal/contract/endpoint';
+
+/** Icons are named, not imported, so this table (used by the guard on /login) stays icon-free. */
+export type IconName =
+  | 'dashboard'
+  | 'catalog'
+  | 'stock'
+  | 'freight'
+  | 'order'
+  | 'sales'
+  | 'purchase'
+  | 'finance'
+  | 'cart'
+  | 'notice'
+  | 'user'
+  | 'file';
+
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * One entry of the single route table: the router, the guard, the sidebar, the top menu,
+ * the breadcrumb and the tag views are all derived from it.
+ */
+export interface AppRoute {
+  /** Absolute path (leaf) or path prefix (group). Matching is case-insensitive. */
+  path: string;
+  titleKey: string;
+  icon?: IconName;
+  /** Any-of permission codes (spec §2/§6); none = every signed-in user. */
+  menus?: readonly MenuCode[];
+  /** Pinned tab that cannot be closed. */
+  affix?: boolean;
+  /** Not kept alive when its tab is in the background. */
+  noCache?: boolean;
+  /** Reachable by link but not listed in the menus (detail pages, steps of a flow). */
+  hidden?: boolean;
+  /** Listed only when the user's `show_address` switch is on (spec §6). */
+  needsShowAddress?: boolean;
+  /** Query the menus add when they link here (spec §2 top menu: `?type=all`). */
+  menuQuery?: string;
+  /** Not in the top menu (the sidebar shows it). */
+  sidebarOnly?: boolean;
+  /** Lazy page; without it the route shows the placeholder for a later issue. */
+  page?: PageLoader;
+  children?: AppRoute[];
+}
+
+const C = MENU_CODES;
+
+/** Spec §2, in menu order. */
+export const ROUTE_TABLE: AppRoute[] = [
+  {
+    path: '/dashboard',
+    titleKey: 'route.dashboard',
+    icon: 'dashboard',
+    affix: true,
+    noCache: true,
+    page: () => import('../features/dashboard/dashboard-page'),
+  },
+  { path: '/product/index', titleKey: 'route.catalog', icon: 'catalog', menus: [C.catalog] },
+  { path: '/product/detail', titleKey: 'route.productDetail', menus: [C.catalog], hidden: true },
+  { path: '/stockProduct/index', titleKey: 'route.stockCatalog', icon: 'stock', menus: [C.stockCatalog] },
+  { path: '/proCFreight/index', titleKey: 'route.freight', icon: 'freight', menus: [C.freight] },
+  { path: '/proCFreight/ProCFreightDetail', titleKey: 'route.freightDetail', menus: [C.freight], hidden: true },
+  {
+    path: '/order',
+    titleKey: 'route.orderGroup',
+    icon: 'order',
+    children: [
+      { path: '/order/index', titleKey: 'route.orderSearch', menus: [C.orderSearch], menuQuery: 'type=all' },
+      { path: '/order/detail', titleKey: 'route.orderDetail', menus: [C.orderSearch], hidden: true },
+      {
+        path: '/order/detailSearch',
+        titleKey: 'route.orderDetailSearch',
+        menus: [C.orderDetailSearch],
+        menuQuery: 'type=all',
+      },
+      { path: '/export/index', titleKey: 'route.deliveryRecord', menus: [C.deliveryRecord] },
+      { path: '/export/detail', titleKey: 'route.deliveryDetail', menus: [C.deliveryRecord], hidden: true },
+    ],
+  },
+  {
+    path: '/sales',
+    titleKey: 'route.salesGroup',
+    icon: 'sales',
+    children: [
+      { path: '/sales/index', titleKey: 'route.salesSearch', menus: [C.salesSearch] },
+      { path: '/sales/detail', titleKey: 'route.salesDetail', menus: [C.salesSearch], hidden: true },
+      { path: '/sales/detailSearch', titleKey: 'route.salesDetailSearch', menus: [C.salesDetailSearch] },
+    ],
+  },
+  {
+    path: '/pur',
+    titleKey: 'route.purchaseGroup',
+    icon: 'purchase',
+    children: [
+      { path: '/pur/index', titleKey: 'route.purchaseSearch', menus: [C.purchaseSearch] },
+      { path: '/pur/detail', titleKey: 'route.purchaseDetail', menus: [C.purchaseSearch], hidden: true },
+      {
+        path: '/pur/detailSearch',
+        titleKey: 'route.purchaseDetailSearch',
+        menus: [C.purchaseDetailSearch],
+        menuQuery: 'type=all',
+      },
+    ],
+  },
+  {
+    // Spec §2: the finance menu shows if 1004 or 1005 is held; /Payment itself needs no code.
+    path: '/finance',
+    titleKey: 'route.financeGroup',
+    icon: 'finance',
+    menus: [C.financeAccount, C.paymentDays],
+    children: [
+      { path: '/Payment/index', titleKey: 'route.payment' },
+      { path: '/Payment/detail', titleKey: 'route.paymentDetail', hidden: true },
+      { path: '/finance/account', titleKey: 'route.financeAccount', menus: [C.financeAccount], sidebarOnly: true },
+      { path: '/finance/paymentdays', titleKey: 'route.paymentDays', menus: [C.paymentDays], sidebarOnly: true },
+    ],
+  },
+  { path: '/cart/index', titleKey: 'route.cart', icon: 'cart', menus: [C.cart] },
+  { path: '/cart/submit', titleKey: 'route.cartSubmit', menus: [C.cart], hidden: true },
+  { path: '/cart/submitConfirm', titleKey: 'route.cartSubmitConfirm', menus: [C.cart], hidden: true },
+  { path: '/cart/pay', titleKey: 'route.cartPay', menus: [C.cart], hidden: true },
+  { path: '/cart/paySuccess', titleKey: 'route.cartPaySuccess', hidden: true },
+  { path: '/notice/index', titleKey: 'route.notice', icon: 'notice', menus: [C.notice] },
+  { path: '/notice/detail', titleKey: 'route.noticeDetail', menus: [C.notice], hidden: true },
+  {
+    path: '/personalCenter',
+    titleKey: 'route.personalCenter',
+    icon: 'user',
+    children: [
+      { path: '/personalCenter/index', titleKey: 'route.pendingOrders' },
+      { path: '/personalCenter/address', titleKey: 'route.address', needsShowAddress: true },
+    ],
+  },
+  {
+    path: '/help/index',
+    titleKey: 'route.help',
+    icon: 'file',
+    hidden: true,
+    page: () => import('../features/help/help-page'),
+  },
+];
+
+export const HOME_PATH = '/dashboard';
+
+/**
+ * Every leaf route. A group's codes only decide whether the group shows in the menus (spec §2:
+ * finance shows with 1004 or 1005, while /Payment itself needs no code); access to a page is
+ * decided by the page's own codes.
+ */
+export function flattenRoutes(routes: readonly AppRoute[]): AppRoute[] {
+  return routes.flatMap((route) => (route.children ? flattenRoutes(route.children) : [route]));
+}
+
+export const LEAF_ROUTES = flattenRoutes(ROUTE_TABLE);
+
+/** Case-insensitive, like the router (`/payment/index` in the top menu finds `/Payment/index`). */
+export function findRoute(pathname: string): AppRoute | undefined {
+  const wanted = pathname.replace(/\/+$/, '').toLowerCase() || '/';
+  return LEAF_ROUTES.find((route) => route.path.toLowerCase() === wanted);
+}

@@ -1,0 +1,52 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { PageSpinner } from '../shared/ui/page-spinner';
+import { RouteGuard } from './route-guard';
+import { HOME_PATH, LEAF_ROUTES, type AppRoute } from './route-table';
+
+// Everything below is split into its own chunk: /login downloads only the login page.
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const AuthRedirectPage = lazy(() => import('../features/auth/auth-redirect-page'));
+const NoPermissionPage = lazy(() => import('../features/errors/no-permission-page'));
+const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
+const AppLayout = lazy(() => import('./layout/app-layout'));
+const PlaceholderPage = lazy(() => import('../features/placeholder/placeholder-page'));
+
+/** Built once per route at start-up (lazy() must not run during render). */
+function pageElement(route: AppRoute) {
+  if (!route.page) return <PlaceholderPage titleKey={route.titleKey} />;
+  const Page = lazy(route.page);
+  return <Page />;
+}
+
+const suspended = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
+
+const routes: RouteObject[] = [
+  {
+    element: <RouteGuard />,
+    children: [
+      { path: '/login', element: suspended(<LoginPage />) },
+      { path: '/auth-redirect', element: suspended(<AuthRedirectPage />) },
+      { path: '/401', element: suspended(<NoPermissionPage />) },
+      { path: '/error/401', element: suspended(<NoPermissionPage />) },
+      { path: '/404', element: suspended(<NotFoundPage />) },
+      { path: '/error/404', element: suspended(<NotFoundPage />) },
+      {
+        path: '/',
+        element: suspended(<AppLayout />),
+        children: [
+          { index: true, element: <Navigate to={HOME_PATH} replace /> },
+          ...LEAF_ROUTES.map((route) => ({
+            path: route.path,
+            // The layout's keep-alive renders this inside its own Suspense per tab.
+            element: pageElement(route),
+            handle: route,
+          })),
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter([{ element: <Outlet />, children: routes }]);

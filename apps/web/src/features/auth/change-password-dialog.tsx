@@ -1,0 +1,96 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Input, Modal } from 'antd';
+import type { InputRef } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../../shared/stores/session-store';
+import { toastError, toastSuccess } from '../../shared/ui/feedback';
+import { PASSWORD_MAX, PASSWORD_MIN, validatePasswordChange, type PasswordField } from './change-password-validation';
+
+/** Spec §2/§5: 400 px dialog; the new token from the server replaces the old one (spec §4). */
+export default function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [invalid, setInvalid] = useState<PasswordField | null>(null);
+  const [saving, setSaving] = useState(false);
+  const passwordRef = useRef<InputRef>(null);
+  const confirmRef = useRef<InputRef>(null);
+
+  function close() {
+    setPassword('');
+    setConfirm('');
+    setInvalid(null);
+    onClose();
+  }
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const problem = validatePasswordChange(password, confirm);
+    if (problem) {
+      setInvalid(problem.field);
+      toastError(t(problem.messageKey, { min: PASSWORD_MIN, max: PASSWORD_MAX }));
+      (problem.field === 'password' ? passwordRef : confirmRef).current?.focus();
+      return;
+    }
+    setInvalid(null);
+    setSaving(true);
+    try {
+      const { changePassword } = await import('../../shared/api/auth-api');
+      // The API client has shown the server's message as an error toast on failure (spec §8).
+      const token = await changePassword(password.trim(), confirm.trim());
+      useSessionStore.getState().setToken(token);
+      toastSuccess(t('password.changed'));
+      close();
+    } catch {
+      // Toast already shown; keep the dialog open for another try.
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('password.title')}
+      width={400}
+      onCancel={close}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={close}>
+          {t('common.cancel')}
+        </Button>,
+        <Button key="ok" type="primary" loading={saving} onClick={() => void submit()}>
+          {t('common.confirm')}
+        </Button>,
+      ]}
+    >
+      <form className="password-form" onSubmit={(e) => void submit(e)} noValidate>
+        <label htmlFor="new-password">{t('password.newPassword')}</label>
+        <Input.Password
+          id="new-password"
+          ref={passwordRef}
+          autoComplete="new-password"
+          value={password}
+          status={invalid === 'password' ? 'error' : undefined}
+          aria-invalid={invalid === 'password'}
+          onChange={(e) => setPassword(e.target.value)}
+          placeholder={t('password.newPasswordPlaceholder')}
+          autoFocus
+        />
+        <label htmlFor="confirm-password">{t('password.confirmPassword')}</label>
+        <Input.Password
+          id="confirm-password"
+          ref={confirmRef}
+          autoComplete="new-password"
+          value={confirm}
+          status={invalid === 'confirm' ? 'error' : undefined}
+          aria-invalid={invalid === 'confirm'}
+          onChange={(e) => setConfirm(e.target.value)}
+          placeholder={t('password.confirmPasswordPlaceholder')}
+        />
+        {/* Enter in either field submits. */}
+        <button type="submit" hidden />
+      </form>
+    </Modal>
+  );
+}

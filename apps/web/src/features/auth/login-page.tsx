@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LANGUAGES } from '../../shared/contract-constants';
+import { getStaticConfig } from '../../shared/api/static-config';
+import { COOKIE, getCookie, removeCookie, setCookie } from '../../shared/cookies';
+import { useSessionStore } from '../../shared/stores/session-store';
+import { useSettingsStore } from '../../shared/stores/settings-store';
+import { LANGUAGE_NAMES, switchLanguage } from '../../shared/ui/language-switch';
+import { safeRedirect } from './safe-redirect';
+
+/*
+ * Deliberately built from Input and Button only (no antd Form, Select or Card): the whole
+ * /login route must stay under 250 KB gzip (brief §6).
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const language = useSettingsStore((s) => s.language);
+  const config = getStaticConfig();
+  const uniqueCode = params.get('uniqueCode') ?? getCookie(COOKIE.uniqueCode) ?? '';
+  const [userId, setUserId] = useState(() => (uniqueCode ? (getCookie(COOKIE.userId) ?? '') : ''));
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState('');
+
+  const title = config.homeTitle?.[language] || t('app.title');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmedId = userId.trim();
+    if (!trimmedId) return setError(t('login.userIdRequired'));
+    if (!password) return setError(t('login.passwordRequired'));
+    setError('');
+    setLoading(true);
+    try {
+      const { login } = await import('../../shared/api/auth-api');
+      const token = await login(
+        {
+          user_id: trimmedId,
+          password,
+          account_id: config.account_id,
+          from: 'web',
+          unique_code: uniqueCode || null,
+        },
+        { silent: true },
+      );
+      // Only the user id is remembered; the password is the browser's job (docs/decisions/003).
+      if (uniqueCode) setCookie(COOKIE.userId, trimmedId, 365);
+      else removeCookie(COOKIE.userId);
+      const session = useSessionStore.getState();
+      session.resetLocal();
+      session.setToken(token);
+      void navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      setLoading(false);
+    }
+  }
+
+  return (
+    <main className="login-page">
+      <form className="login-panel" onSubmit={submit} aria-labelledby="login-title" noValidate>
+        <div className="login-brand">
+          <img src={config.homeLogo || '/logo.svg'} alt="" width={40} height={40} />
+          <h1 id="login-title">{title}</h1>
+        </div>
+        <label className="login-label" htmlFor="login-user-id">
+          {t('login.userId')}
+        </label>
+        <Input
+          id="login-user-id"
+          name="username"
+          size="large"
+          autoComplete="username"
+          autoFocus
+          value={userId}
+          onChange={(e) => setUserId(e.target.value)}
+          placeholder={t('login.userIdPlaceholder')}
+        />
+        <label className="login-label" htmlFor="login-password">
+          {t('login.password')}
+        </label>
+        <Input.Password
+          id="login-password"
+          name="password"
+          size="large"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          placeholder={t('login.passwordPlaceholder')}
+        />
+        <div className="login-error" role="alert">
+          {error}
+        </div>
+        <Button type="primary" htmlType="submit" size="large" block loading={loading}>
+          {t('login.submit')}
+        </Button>
+        <div className="login-languages" role="group" aria-label={t('settings.language')}>
+          {LANGUAGES.map((lng) => (
+            <Button
+              key={lng}
+              type={lng === language ? 'link' : 'text'}
+              size="small"
+              lang={lng}
+              aria-pressed={lng === language}
+              onClick={() => lng !== language && switchLanguage(lng)}
+            >
+              {LANGUAGE_NAMES[lng]}
+            </Button>
+          ))}
+        </div>
+      </form>
+    </main>
+  );
+}

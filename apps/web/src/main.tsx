@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { router } from './app/router';
+import { loadStaticConfig } from './shared/api/static-config';
+import { COOKIE, setCookie } from './shared/cookies';
+import { loadAntdLocale } from './shared/i18n/antd-locale';
+import { initI18n } from './shared/i18n/i18n';
+import { installGlobalErrorLog } from './shared/stores/error-log-store';
+import { useSettingsStore } from './shared/stores/settings-store';
+import './styles.css';
+
+async function bootstrap() {
+  installGlobalErrorLog();
+  // Spec §2: login links may carry uniqueCode; keep it before the guard rewrites the URL.
+  const uniqueCode = new URLSearchParams(location.search).get('uniqueCode');
+  if (uniqueCode) setCookie(COOKIE.uniqueCode, uniqueCode, 365);
+
+  const { language } = useSettingsStore.getState();
+  // Spec §7: the static config comes first; i18n and the antd pack load alongside it.
+  const [, , antdLocale] = await Promise.all([loadStaticConfig(), initI18n(language), loadAntdLocale(language)]);
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders antdLocale={antdLocale}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void bootstrap();

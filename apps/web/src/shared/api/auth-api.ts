@@ -1,0 +1,17 @@
+import { authEndpoints, type LoginRequest, type UserInfo } from '@partsportal/contract/auth';
+import { callEndpoint, type RequestOptions } from './client';
+
+/*
+ * Kept in its own module and always imported dynamically (see session-store.ts): the
+ * contract's schemas bring zod, which the first paint of /login must not wait for.
+ */
+
+export const login = (body: LoginRequest, options?: RequestOptions) => callEndpoint(authEndpoints.login, body, options);
+
+export const logout = () => callEndpoint(authEndpoints.logout, {}, { silent: true });
+
+export const getUserInfo = (options?: RequestOptions): Promise<UserInfo> =>
+  callEndpoint(authEndpoints.getUserInfo, {}, options);
+
+export const changePassword = (password: string, confirm: string) =>
+  callEndpoint(authEndpoints.changePassword, { password, confirm_passwrod: confirm });

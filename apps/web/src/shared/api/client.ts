@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+import type { Endpoint } from '@partsportal/contract/endpoint';
+import type { Envelope } from '@partsportal/contract/common';
+import { RELOGIN_CODES } from '../contract-constants';
+import { COOKIE, getCookie, removeCookie } from '../cookies';
+import { t } from '../i18n/i18n';
+import { useSettingsStore } from '../stores/settings-store';
+import { useErrorLogStore } from '../stores/error-log-store';
+import { feedback, toastError } from '../ui/feedback';
+import { getStaticConfig } from './static-config';
+
+/** Spec §7/§9. */
+export const REQUEST_TIMEOUT_MS = 5000;
+const OK = 200;
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    /** Result code of the answer; 0 for network errors and timeouts. */
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  /** Do not toast; the caller shows the error itself. Relogin dialogs still appear. */
+  silent?: boolean;
+  /** Set false where a dead token is handled otherwise (the guard logs out by itself). */
+  relogin?: boolean;
+}
+
+let reloginDialogOpen = false;
+
+/** Spec §8: "you have been logged out" — stay, or log in again (forced local logout + reload). */
+function showReloginDialog(): void {
+  if (reloginDialogOpen || !feedback.modal) return;
+  reloginDialogOpen = true;
+  void feedback.modal.confirm({
+    title: t('relogin.title'),
+    content: t('relogin.content'),
+    okText: t('relogin.ok'),
+    cancelText: t('common.cancel'),
+    onOk: () => {
+      removeCookie(COOKIE.token);
+      location.reload();
+    },
+    afterClose: () => {
+      reloginDialogOpen = false;
+    },
+  });
+}
+
+function fillPath(path: string, params?: Record<string, string | number>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
+}
+
+/** POST `${apiUrl}${path}` with Token and Lng headers; resolves with `data` of a code-200 answer. */
+export async function request<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Lng: useSettingsStore.getState().language,
+  };
+  const token = getCookie(COOKIE.token);
+  if (token) headers.Token = token;
+  const log = useErrorLogStore.getState().add;
+
+  let envelope: Envelope<T>;
+  try {
+    const response = await fetch(`${getStaticConfig().apiUrl}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body ?? {}),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    envelope = (await response.json()) as Envelope<T>;
+  } catch (error) {
+    const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    const text = timedOut ? t('errors.timeout') : `${t('errors.network')} (${error instanceof Error ? error.message : String(error)})`;
+    log({ kind: 'network', message: text, where: path });
+    if (!options.silent) toastError(text);
+    throw new ApiError(text, 0);
+  }
+
+  if (envelope.code !== OK) {
+    const text = envelope.msg || t('errors.unknown');
+    log({ kind: 'api', message: text, where: path, code: envelope.code });
+    if (!options.silent) toastError(text);
+    if (options.relogin !== false && RELOGIN_CODES.includes(envelope.code)) showReloginDialog();
+    throw new ApiError(text, envelope.code);
+  }
+  return envelope.data;
+}
+
+type PathParams = Record<string, string | number>;
+
+/** Typed call of a contract endpoint: body and answer types come from its zod schemas. */
+export function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  body?: z.input<E['body']>,
+  options?: RequestOptions & { params?: PathParams },
+): Promise<z.output<E['data']>> {
+  return request<z.output<E['data']>>(fillPath(endpoint.path, options?.params), body, options);
+}

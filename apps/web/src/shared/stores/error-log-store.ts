@@ -1,0 +1,43 @@
+import { create } from 'zustand';
+
+export interface ErrorLogEntry {
+  id: number;
+  /** Unix milliseconds. */
+  time: number;
+  kind: 'api' | 'network' | 'script';
+  message: string;
+  /** Request path or page URL where it happened. */
+  where: string;
+  code?: number;
+}
+
+/** Spec §8: unhandled errors are kept in a list the user can open; bounded so it cannot grow forever. */
+const MAX_ENTRIES = 100;
+let nextId = 1;
+
+interface ErrorLogState {
+  entries: ErrorLogEntry[];
+  add: (entry: Omit<ErrorLogEntry, 'id' | 'time'>) => void;
+  clear: () => void;
+}
+
+export const useErrorLogStore = create<ErrorLogState>((set) => ({
+  entries: [],
+  add: (entry) =>
+    set((state) => ({ entries: [{ ...entry, id: nextId++, time: Date.now() }, ...state.entries].slice(0, MAX_ENTRIES) })),
+  clear: () => set({ entries: [] }),
+}));
+
+export function installGlobalErrorLog(): void {
+  window.addEventListener('error', (event) => {
+    useErrorLogStore.getState().add({ kind: 'script', message: event.message || String(event.error), where: location.pathname });
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason: unknown = event.reason;
+    // API failures are logged by the client already; do not count them twice.
+    if (reason instanceof Error && reason.name === 'ApiError') return;
+    useErrorLogStore
+      .getState()
+      .add({ kind: 'script', message: reason instanceof Error ? reason.message : String(reason), where: location.pathname });
+  });
+}

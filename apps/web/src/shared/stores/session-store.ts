@@ -1,0 +1,53 @@
+import { create } from 'zustand';
+import type { UserInfo } from '@partsportal/contract/auth';
+import type { RequestOptions } from '../api/client';
+import { COOKIE, getCookie, removeCookie, setCookie } from '../cookies';
+
+interface SessionState {
+  token: string | null;
+  /** null until GetUserInfo has answered for the current token (spec §4 "no menus loaded"). */
+  userInfo: UserInfo | null;
+  setToken: (token: string) => void;
+  setUserInfo: (userInfo: UserInfo) => void;
+  /** Spec §4 "log out locally": token and menus gone, no server call. */
+  resetLocal: () => void;
+}
+
+export const useSessionStore = create<SessionState>((set) => ({
+  token: getCookie(COOKIE.token) ?? null,
+  userInfo: null,
+  setToken: (token) => {
+    // A session cookie: closing the browser ends the session on this machine.
+    setCookie(COOKIE.token, token);
+    set({ token });
+  },
+  setUserInfo: (userInfo) => set({ userInfo }),
+  resetLocal: () => {
+    removeCookie(COOKIE.token);
+    set({ token: null, userInfo: null });
+  },
+}));
+
+/* The server calls below import the contract lazily: see shared/api/auth-api.ts. */
+
+export async function fetchUserInfo(options?: RequestOptions): Promise<UserInfo> {
+  const { getUserInfo } = await import('../api/auth-api');
+  return getUserInfo(options);
+}
+
+/** Re-reads user info, e.g. after cart changes so the cart badge shows the new count. */
+export async function refreshUserInfo(): Promise<void> {
+  const userInfo = await fetchUserInfo();
+  useSessionStore.getState().setUserInfo(userInfo);
+}
+
+/** Spec §4: logout clears token and menus; the caller then goes to /login. */
+export async function logout(): Promise<void> {
+  try {
+    const { logout: serverLogout } = await import('../api/auth-api');
+    await serverLogout();
+  } catch {
+    // The local logout below is what matters; a dead token is fine to forget.
+  }
+  useSessionStore.getState().resetLocal();
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The server (apps/server) listens on 8090 in development; it serves /api and /static.
+const serverUrl = 'http://127.0.0.1:8090';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': serverUrl,
+      '/static': serverUrl,
+    },
+  },
+  build: {
+    // scripts/check-bundle.mjs reads the manifest to measure what /login loads.
+    manifest: true,
+    chunkSizeWarningLimit: 500,
+  },
+});

@@ -1,0 +1,11 @@
+import { defineProject } from 'vitest/config';
+
+// Unit tests of the web client: pure functions (route filtering, guard, validation, locales).
+export default defineProject({
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+  },
+});
