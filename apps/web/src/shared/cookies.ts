@@ -16,6 +16,8 @@ export const COOKIE = {
 export const FAR_FUTURE_DAYS = 3650;
 
 export function getCookie(name: string): string | undefined {
+  // Unit tests import the stores in Node, where there is no document.
+  if (typeof document === 'undefined') return undefined;
   const prefix = `${name}=`;
   for (const part of document.cookie.split('; ')) {
     if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
