@@ -6,11 +6,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children = [
-  spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { PORT: '8090', HOST: '127.0.0.1', ...process.env },
-  }),
+  spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { PORT: '8090', HOST: '127.0.0.1', ...process.env },
+    },
+  ),
   spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], {
     cwd: path.join(root, 'apps/web'),
     stdio: 'inherit',

@@ -27,12 +27,26 @@ function buildIfStale(label, output, sources, workspace) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-buildIfStale('the web client', path.join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'apps/web/index.html', 'packages/contract/src'], 'apps/web');
-buildIfStale('the server', path.join(root, 'apps/server/dist/main.js'), ['apps/server/src', 'packages/contract/src'], 'apps/server');
+buildIfStale(
+  'the web client',
+  path.join(root, 'apps/web/dist/index.html'),
+  ['apps/web/src', 'apps/web/index.html', 'packages/contract/src'],
+  'apps/web',
+);
+buildIfStale(
+  'the server',
+  path.join(root, 'apps/server/dist/main.js'),
+  ['apps/server/src', 'packages/contract/src'],
+  'apps/server',
+);
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -12,14 +12,23 @@ const run = (command, args, env = {}) =>
 
 let failed = 0;
 if (!process.env.TEST_DATABASE_URL) {
-  console.warn('\n!!! SKIPPED PostgreSQL suite: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)\n');
+  console.warn(
+    '\n!!! SKIPPED PostgreSQL suite: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)\n',
+  );
   if (ci) {
     console.error('CI must run the PostgreSQL suite: set TEST_DATABASE_URL.');
     failed++;
   }
 }
 
-failed += run(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...process.argv.slice(2)]) === 0 ? 0 : 1;
+failed +=
+  run(process.execPath, [
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    ...process.argv.slice(2),
+  ]) === 0
+    ? 0
+    : 1;
 
 const e2e = path.join(root, 'scripts/e2e.mjs');
 if (fs.existsSync(e2e)) {

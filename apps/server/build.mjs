@@ -21,7 +21,15 @@ await build({
       name: 'bundle-contract',
       setup(builder) {
         builder.onResolve({ filter: /^@partsportal\/contract\// }, (args) => ({
-          path: path.join(here, '..', '..', 'packages', 'contract', 'src', `${args.path.split('/').pop()}.ts`),
+          path: path.join(
+            here,
+            '..',
+            '..',
+            'packages',
+            'contract',
+            'src',
+            `${args.path.split('/').pop()}.ts`,
+          ),
         }));
       },
     },

@@ -16,14 +16,22 @@ const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-web-'));
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>PartsPortal</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>PartsPortal</title><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await createTestApp({
     config: { webDir, bodyLimitBytes: 64 * 1024 },
     seed: async (database) => {
       await createAccount(database, 1);
       const company = await createCompany(database, 1, 'Rapid Auto Repair');
-      await createUser(database, { accountId: 1, companyId: company.id, userId: 'demo', password: 'demo1234' });
+      await createUser(database, {
+        accountId: 1,
+        companyId: company.id,
+        userId: 'demo',
+        password: 'demo1234',
+      });
     },
   });
 });
@@ -57,8 +65,21 @@ describe('permission declarations', () => {
     const { database, drop } = await createTestDatabase();
     await createAccount(database, 1);
     const company = await createCompany(database, 1, 'C');
-    await createUser(database, { accountId: 1, companyId: company.id, userId: 'viewer', password: 'viewer1234', menus: ['1001', '1007'] });
-    await createUser(database, { accountId: 1, companyId: company.id, userId: 'boss', password: 'boss12345', menus: [], role: 'admin' });
+    await createUser(database, {
+      accountId: 1,
+      companyId: company.id,
+      userId: 'viewer',
+      password: 'viewer1234',
+      menus: ['1001', '1007'],
+    });
+    await createUser(database, {
+      accountId: 1,
+      companyId: company.id,
+      userId: 'boss',
+      password: 'boss12345',
+      menus: [],
+      role: 'admin',
+    });
     const app = await buildApp({ config: testConfig(), database });
     const probe = defineEndpoint({
       method: 'POST',
@@ -71,13 +92,22 @@ describe('permission declarations', () => {
     await app.register(async (api) => registerEndpoint(api, probe, async () => 'secret'), { prefix: '/api' });
     await app.ready();
     const tokenOf = async (user_id: string, password: string) =>
-      (await app.inject({ method: 'POST', url: '/api/Auth/Login', payload: { user_id, password, account_id: 1 } })).json()
-        .data as string;
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/Auth/Login',
+          payload: { user_id, password, account_id: 1 },
+        })
+      ).json().data as string;
     const viewer = await tokenOf('viewer', 'viewer1234');
     const boss = await tokenOf('boss', 'boss12345');
-    const asViewer = (await app.inject({ method: 'POST', url: '/api/Web/Probe', headers: { token: viewer, lng: 'en' } })).json();
+    const asViewer = (
+      await app.inject({ method: 'POST', url: '/api/Web/Probe', headers: { token: viewer, lng: 'en' } })
+    ).json();
     expect(asViewer).toEqual({ code: 40003, msg: 'You do not have permission to do this.', data: null });
-    const asBoss = (await app.inject({ method: 'POST', url: '/api/Web/Probe', headers: { token: boss } })).json();
+    const asBoss = (
+      await app.inject({ method: 'POST', url: '/api/Web/Probe', headers: { token: boss } })
+    ).json();
     expect(asBoss.data).toBe('secret');
     await app.close();
     await drop();
@@ -106,7 +136,9 @@ describe('envelope and bad input', () => {
   });
 
   it('refuses unknown fields such as role or company_id', async () => {
-    const answer = (await raw(JSON.stringify({ user_id: 'demo', password: 'demo1234', role: 'admin', company_id: 9 }))).json();
+    const answer = (
+      await raw(JSON.stringify({ user_id: 'demo', password: 'demo1234', role: 'admin', company_id: 9 }))
+    ).json();
     expect(answer.code).toBe(40001);
     expect(answer.msg).toBe('Fields not allowed: role, company_id');
   });
@@ -123,7 +155,9 @@ describe('envelope and bad input', () => {
   });
 
   it('refuses other content types and over-long fields', async () => {
-    expect((await raw('user_id=demo', { 'content-type': 'application/x-www-form-urlencoded' })).json().code).toBe(40001);
+    expect(
+      (await raw('user_id=demo', { 'content-type': 'application/x-www-form-urlencoded' })).json().code,
+    ).toBe(40001);
     expect((await raw(JSON.stringify({ user_id: 'x'.repeat(65), password: 'y' }))).json().code).toBe(40001);
   });
 
@@ -133,7 +167,14 @@ describe('envelope and bad input', () => {
   });
 
   it('never shows a stack trace, SQL or a path', async () => {
-    const bodies = ['{', '[]', '"x"', 'null', '{"user_id":{"$gt":""},"password":"x"}', `{"user_id":"' OR 1=1 --","password":"x"}`];
+    const bodies = [
+      '{',
+      '[]',
+      '"x"',
+      'null',
+      '{"user_id":{"$gt":""},"password":"x"}',
+      `{"user_id":"' OR 1=1 --","password":"x"}`,
+    ];
     for (const body of bodies) {
       const text = (await raw(body)).body;
       expect(text).not.toMatch(/at \w+ \(|\/work\/|node_modules|SELECT|syntax error/i);

@@ -80,7 +80,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // An empty body counts as "no body" (clients POST calls without payload that way).
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     try {
-      done(null, secureJsonParse.parse(body as string, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      done(
+        null,
+        secureJsonParse.parse(body as string, undefined, {
+          protoAction: 'error',
+          constructorAction: 'error',
+        }),
+      );
     } catch (error) {
       done(Object.assign(error as Error, { statusCode: 400 }), undefined);
     }
@@ -157,14 +163,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === config.apiPrefix || request.url.startsWith(`${config.apiPrefix}/`);
-    if (request.method === 'GET' && !isApi && fs.existsSync(indexHtml) && !path.extname(request.url.split('?')[0] ?? '')) {
+    if (
+      request.method === 'GET' &&
+      !isApi &&
+      fs.existsSync(indexHtml) &&
+      !path.extname(request.url.split('?')[0] ?? '')
+    ) {
       // Client-side routes (/order/index …) get the app; the router shows its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -72,7 +72,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashMemoryKiB: int(env.PASSWORD_HASH_MEMORY_KIB, 19_456),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1_048_576),
     trustProxy: bool(env.TRUST_PROXY, false),
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 

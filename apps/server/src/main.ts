@@ -48,7 +48,9 @@ async function main() {
     [
       '',
       `PartsPortal is ready at http://${shownHost}:${config.port} (${database.kind}, ready in ${readyMs} ms)`,
-      config.demoData ? 'Demo logins (account 1): demo/demo1234 · viewer/viewer1234 · partner/partner1234 · admin/admin1234' : '',
+      config.demoData
+        ? 'Demo logins (account 1): demo/demo1234 · viewer/viewer1234 · partner/partner1234 · admin/admin1234'
+        : '',
       '',
     ].join('\n'),
   );

@@ -8,7 +8,15 @@ export const loginRequestSchema = z.strictObject({
   /** Trimmed (spec §5). */
   user_id: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(256),
-  account_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/).transform(Number)]).default(DEFAULT_ACCOUNT_ID),
+  account_id: z
+    .union([
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ])
+    .default(DEFAULT_ACCOUNT_ID),
   from: z.string().max(16).default('web'),
   unique_code: z.string().max(128).nullish(),
 });
@@ -40,7 +48,6 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 /** New passwords: spec §5 checks first, then this length rule of ours. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
-
 
 export const authEndpoints = {
   login: defineEndpoint({

@@ -20,11 +20,38 @@ describe('migrations from empty', () => {
     );
     const names = rows.map((row) => row.table_name);
     for (const table of [
-      'accounts', 'companies', 'users', 'sessions', 'brands', 'products', 'product_numbers', 'customer_part_numbers',
-      'vehicles', 'fitments', 'stores', 'stock', 'price_levels', 'company_prices', 'cart_items', 'orders',
-      'order_lines', 'order_events', 'deliveries', 'delivery_lines', 'sales_bills', 'sales_lines', 'purchases',
-      'purchase_lines', 'payments', 'ledger_entries', 'notices', 'notice_reads', 'addresses', 'areas',
-      'freight_carriers', 'freight_rates',
+      'accounts',
+      'companies',
+      'users',
+      'sessions',
+      'brands',
+      'products',
+      'product_numbers',
+      'customer_part_numbers',
+      'vehicles',
+      'fitments',
+      'stores',
+      'stock',
+      'price_levels',
+      'company_prices',
+      'cart_items',
+      'orders',
+      'order_lines',
+      'order_events',
+      'deliveries',
+      'delivery_lines',
+      'sales_bills',
+      'sales_lines',
+      'purchases',
+      'purchase_lines',
+      'payments',
+      'ledger_entries',
+      'notices',
+      'notice_reads',
+      'addresses',
+      'areas',
+      'freight_carriers',
+      'freight_rates',
     ]) {
       expect(names).toContain(table);
     }
@@ -32,7 +59,9 @@ describe('migrations from empty', () => {
 
   it('record every migration file as applied', async () => {
     const files = fs.readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql'));
-    const rows = await database.rows<{ n: string | number }>(sql`select count(*) as n from drizzle.__drizzle_migrations`);
+    const rows = await database.rows<{ n: string | number }>(
+      sql`select count(*) as n from drizzle.__drizzle_migrations`,
+    );
     expect(Number(rows[0]?.n)).toBe(files.length);
   });
 
@@ -53,7 +82,9 @@ describe('migrations from empty', () => {
   });
 
   it('keep migrations in order with a journal entry each', () => {
-    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
+    ) as {
       entries: Array<{ idx: number; tag: string }>;
     };
     expect(journal.entries.map((entry) => entry.idx)).toEqual(journal.entries.map((_, index) => index));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -24,7 +24,7 @@ export interface Database {
    */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /** Rows of a raw query, for the few statements drizzle's builder cannot express. */
-  rows<T>(query: ReturnType<typeof sql>): Promise<T[]>;
+  rows<T>(query: SQL): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -59,7 +59,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       await client.syncToFs();
       return result;
     },
-    async rows<T>(query: ReturnType<typeof sql>) {
+    async rows<T>(query: SQL) {
       const result = await db.execute(query);
       return (result as unknown as { rows: T[] }).rows;
     },
@@ -81,7 +81,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     db,
     transaction: (work) => db.transaction((tx) => work(tx as unknown as Db)),
-    async rows<T>(query: ReturnType<typeof sql>) {
+    async rows<T>(query: SQL) {
       const result = await db.execute(query);
       return (result as unknown as { rows: T[] }).rows;
     },

@@ -5,7 +5,9 @@ import { openDatabase } from './client';
 
 const [dataDir, startArg] = process.argv.slice(2);
 const database = await openDatabase({ dataDir: dataDir! });
-await database.db.execute(sql`create table if not exists durability_probe (n integer primary key, payload text not null)`);
+await database.db.execute(
+  sql`create table if not exists durability_probe (n integer primary key, payload text not null)`,
+);
 process.stdout.write('ready\n');
 for (let n = Number(startArg ?? 1); ; n++) {
   await database.transaction(async (tx) => {

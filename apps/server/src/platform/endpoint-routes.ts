@@ -26,7 +26,11 @@ export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
  * shape the answer (unknown fields of the answer are stripped, so a repository can never leak
  * a column by accident); the handler only delegates to a service.
  */
-export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>) {
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),

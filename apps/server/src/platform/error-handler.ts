@@ -15,18 +15,24 @@ export function installErrorHandler(app: FastifyInstance) {
     const language = request.ctx?.language ?? parseLanguage(request.headers.lng);
     const send = (code: number, msg: string) => reply.status(200).send({ code, msg, data: null });
 
-    if (error instanceof AppError) return send(error.code, translate(error.messageKey, language, error.params));
+    if (error instanceof AppError)
+      return send(error.code, translate(error.messageKey, language, error.params));
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const unknown = error.validation
         .filter((issue) => issue.keyword === 'unrecognized_keys')
         .flatMap((issue) => (issue.params as { keys?: string[] }).keys ?? []);
       if (unknown.length > 0) {
-        return send(ResultCode.validation, translate('unknownFields', language, { fields: unknown.join(', ') }));
+        return send(
+          ResultCode.validation,
+          translate('unknownFields', language, { fields: unknown.join(', ') }),
+        );
       }
       const fields = [
         ...new Set(
-          error.validation.map((issue) => issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body'),
+          error.validation.map(
+            (issue) => issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body',
+          ),
         ),
       ];
       return send(ResultCode.validation, translate('validation', language, { fields: fields.join(', ') }));
@@ -45,7 +51,8 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error instanceof SyntaxError || error.statusCode === 400) {
       return send(ResultCode.validation, translate('badJson', language));
     }
-    if (error.statusCode === 413) return send(ResultCode.payloadTooLarge, translate('payloadTooLarge', language));
+    if (error.statusCode === 413)
+      return send(ResultCode.payloadTooLarge, translate('payloadTooLarge', language));
 
     request.log.error({ err: error }, 'unhandled error');
     return send(ResultCode.internal, translate('internal', language));

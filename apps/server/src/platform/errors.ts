@@ -13,6 +13,7 @@ export class AppError extends Error {
   }
 }
 
-export const refused = (key: MessageKey, params?: MessageParams) => new AppError(ResultCode.refused, key, params);
+export const refused = (key: MessageKey, params?: MessageParams) =>
+  new AppError(ResultCode.refused, key, params);
 export const notFound = () => new AppError(ResultCode.notFound, 'notFound');
 export const forbidden = () => new AppError(ResultCode.forbidden, 'forbidden');

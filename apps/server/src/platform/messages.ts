@@ -113,5 +113,7 @@ export type MessageParams = Record<string, string | number>;
 
 export function translate(key: MessageKey, language: Language, params: MessageParams = {}): string {
   const template = messages[key][language];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }

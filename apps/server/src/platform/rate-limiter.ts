@@ -8,7 +8,11 @@ export interface RateLimiter {
   reset(key: string): void;
 }
 
-export function createRateLimiter(options: { limit: number; windowMs: number; maxKeys?: number }): RateLimiter {
+export function createRateLimiter(options: {
+  limit: number;
+  windowMs: number;
+  maxKeys?: number;
+}): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
   const maxKeys = options.maxKeys ?? 100_000;
   return {

@@ -7,7 +7,11 @@ import { hashPassword } from '../platform/password';
 export async function createAccount(database: Database, id = 1) {
   const [row] = await database.db
     .insert(accounts)
-    .values({ id, name: `Account ${id}`, homeTitle: { zh: '测试门户', en: 'Test portal', es: 'Portal de prueba' } })
+    .values({
+      id,
+      name: `Account ${id}`,
+      homeTitle: { zh: '测试门户', en: 'Test portal', es: 'Portal de prueba' },
+    })
     .returning();
   return row!;
 }

@@ -47,7 +47,12 @@ export async function createTestApp(
     database,
     call,
     async login(userId, password) {
-      const answer = await call<string>('/Auth/Login', { user_id: userId, password, account_id: 1, from: 'web' });
+      const answer = await call<string>('/Auth/Login', {
+        user_id: userId,
+        password,
+        account_id: 1,
+        from: 'web',
+      });
       if (answer.code !== 200) throw new Error(`login ${userId} failed: ${answer.msg}`);
       return answer.data;
     },

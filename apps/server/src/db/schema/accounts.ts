@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, money } from './columns';
 
 /** An account is one wholesaler (spec `account_id`, default 1). */
@@ -15,7 +26,9 @@ export const accounts = pgTable('accounts', {
 
 export const priceLevels = pgTable('price_levels', {
   id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
   name: text('name').notNull(),
   /** Multiplier applied to a product's list price, e.g. 0.8500 for 15 % off. */
   factor: money('factor').notNull().default('1'),
@@ -26,7 +39,9 @@ export const companies = pgTable(
   'companies',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id').notNull().references(() => accounts.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
     name: text('name').notNull(),
     /** Short name shown in records (spec: company_sort_name). */
     sortName: text('sort_name').notNull(),
@@ -46,8 +61,12 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id').notNull().references(() => accounts.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     /** Login name (spec user_id); unique per account, compared case-insensitively. */
     userId: text('user_id').notNull(),
     name: text('name').notNull(),
@@ -71,7 +90,9 @@ export const sessions = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     language: text('language').notNull().default('zh'),
     uniqueCode: text('unique_code'),
     createdAt: createdAt(),

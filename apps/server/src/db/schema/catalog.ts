@@ -1,11 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts, companies, priceLevels } from './accounts';
 import { at, createdAt, money } from './columns';
 
 export const brands = pgTable('brands', {
   id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
   /** Spec `factory`: the brand behind a number. */
   name: text('name').notNull(),
   country: text('country'),
@@ -13,7 +26,9 @@ export const brands = pgTable('brands', {
 
 export const partTypes = pgTable('part_types', {
   id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
   code: text('code').notNull(),
   nameZh: text('name_zh').notNull(),
   nameEn: text('name_en').notNull(),
@@ -24,12 +39,16 @@ export const products = pgTable(
   'products',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id').notNull().references(() => accounts.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
     /** Our part number as printed. */
     number: text('number').notNull(),
     /** normalizePartNumber(number): upper case, letters and digits only. */
     numberKey: text('number_key').notNull(),
-    brandId: integer('brand_id').notNull().references(() => brands.id),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
     partTypeId: integer('part_type_id').references(() => partTypes.id),
     nameZh: text('name_zh').notNull(),
     nameEn: text('name_en').notNull(),
@@ -73,7 +92,9 @@ export const productNumbers = pgTable(
   'product_numbers',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     /** 'oe' (vehicle maker number) or 'brand' (another aftermarket brand's number). */
     kind: text('kind').notNull(),
     brandName: text('brand_name').notNull(),
@@ -91,14 +112,22 @@ export const productNumbers = pgTable(
 export const customerPartNumbers = pgTable(
   'customer_part_numbers',
   {
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     myNumber: text('my_number').notNull(),
     myNumberKey: text('my_number_key').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.productId] }),
-    index('customer_part_numbers_key_idx').using('btree', t.companyId, sql`${t.myNumberKey} text_pattern_ops`),
+    index('customer_part_numbers_key_idx').using(
+      'btree',
+      t.companyId,
+      sql`${t.myNumberKey} text_pattern_ops`,
+    ),
   ],
 );
 
@@ -107,7 +136,9 @@ export const vehicles = pgTable(
   'vehicles',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id').notNull().references(() => accounts.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
     m1Name: text('m1_name').notNull(),
     m2Name: text('m2_name').notNull(),
     m3Name: text('m3_name').notNull(),
@@ -132,15 +163,21 @@ export const vehicles = pgTable(
 export const fitments = pgTable(
   'fitments',
   {
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    vehicleId: integer('vehicle_id').notNull().references(() => vehicles.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.productId, t.vehicleId] }), index('fitments_vehicle_idx').on(t.vehicleId)],
 );
 
 export const stores = pgTable('stores', {
   id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
   /** Spec store_name. */
   name: text('name').notNull(),
   /** Level-2 area (country) the store ships from; used by freight. */
@@ -151,8 +188,12 @@ export const stores = pgTable('stores', {
 export const stock = pgTable(
   'stock',
   {
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id').notNull().references(() => stores.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
     /** On hand. */
     stock: integer('stock').notNull().default(0),
     /** On hand minus reserved by unshipped orders; never negative. */
@@ -170,7 +211,9 @@ export const companyPrices = pgTable(
   'company_prices',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').references(() => companies.id),
     priceLevelId: integer('price_level_id').references(() => priceLevels.id),
     price: money('price').notNull(),

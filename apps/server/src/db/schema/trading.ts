@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts, companies, users } from './accounts';
 import { products, stores } from './catalog';
 import { at, createdAt, money } from './columns';
@@ -24,7 +35,9 @@ export const addresses = pgTable(
   'addresses',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     /** Alias shown in lists (spec caption). */
     caption: text('caption').notNull().default(''),
     contactName: text('contact_name').notNull(),
@@ -43,9 +56,15 @@ export const cartItems = pgTable(
   'cart_items',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    userId: integer('user_id').notNull().references(() => users.id),
-    productId: integer('product_id').notNull().references(() => products.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
     storeId: integer('store_id').references(() => stores.id),
     qty: integer('qty').notNull(),
     remark: text('remark').notNull().default(''),
@@ -62,7 +81,9 @@ export const cartItems = pgTable(
 
 export const freightCarriers = pgTable('freight_carriers', {
   id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
   name: text('name').notNull(),
   /** e.g. express, air, sea, truck */
   mode: text('mode').notNull(),
@@ -73,7 +94,9 @@ export const freightRates = pgTable(
   'freight_rates',
   {
     id: serial('id').primaryKey(),
-    carrierId: integer('carrier_id').notNull().references(() => freightCarriers.id),
+    carrierId: integer('carrier_id')
+      .notNull()
+      .references(() => freightCarriers.id),
     fromAreaId: integer('from_area_id').notNull(),
     /** Destination area (any level); the most specific match wins. */
     toAreaId: integer('to_area_id').notNull(),
@@ -95,8 +118,12 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id').notNull().references(() => accounts.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     userId: integer('user_id').references(() => users.id),
     no: text('no').notNull(),
     billDate: at('bill_date').notNull().defaultNow(),
@@ -130,10 +157,14 @@ export const orderLines = pgTable(
   'order_lines',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').notNull(),
     seq: integer('seq').notNull(),
-    productId: integer('product_id').notNull().references(() => products.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
     storeId: integer('store_id'),
     /** Snapshot of the product at order time, so later catalogue edits don't rewrite history. */
     number: text('number').notNull(),
@@ -165,7 +196,9 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     fromState: text('from_state'),
     toState: text('to_state').notNull(),
     userId: integer('user_id'),
@@ -180,7 +213,9 @@ export const deliveries = pgTable(
   {
     id: serial('id').primaryKey(),
     accountId: integer('account_id').notNull(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     no: text('no').notNull(),
     date: at('date').notNull(),
     /** Number of lines (spec count). */
@@ -199,7 +234,9 @@ export const deliveryLines = pgTable(
   'delivery_lines',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deliveryId: integer('delivery_id').notNull().references(() => deliveries.id, { onDelete: 'cascade' }),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
     orderLineId: integer('order_line_id'),
     orderId: integer('order_id'),
     productId: integer('product_id').notNull(),
@@ -219,7 +256,9 @@ export const salesBills = pgTable(
   {
     id: serial('id').primaryKey(),
     accountId: integer('account_id').notNull(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     no: text('no').notNull(),
     billDate: at('bill_date').notNull(),
     fromSystem: text('from_system').notNull().default('web'),
@@ -243,7 +282,9 @@ export const salesLines = pgTable(
   'sales_lines',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    salesBillId: integer('sales_bill_id').notNull().references(() => salesBills.id, { onDelete: 'cascade' }),
+    salesBillId: integer('sales_bill_id')
+      .notNull()
+      .references(() => salesBills.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').notNull(),
     seq: integer('seq').notNull(),
     productId: integer('product_id').notNull(),
@@ -271,7 +312,9 @@ export const purchases = pgTable(
     id: serial('id').primaryKey(),
     accountId: integer('account_id').notNull(),
     /** The supplier company (spec company_sort_name shows its short name). */
-    supplierCompanyId: integer('supplier_company_id').notNull().references(() => companies.id),
+    supplierCompanyId: integer('supplier_company_id')
+      .notNull()
+      .references(() => companies.id),
     no: text('no').notNull(),
     billDate: at('bill_date').notNull(),
     state: text('state').notNull(),
@@ -289,7 +332,9 @@ export const purchaseLines = pgTable(
   'purchase_lines',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    purchaseId: integer('purchase_id').notNull().references(() => purchases.id, { onDelete: 'cascade' }),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
     supplierCompanyId: integer('supplier_company_id').notNull(),
     seq: integer('seq').notNull(),
     /** Spec cpid: the product id. */
@@ -316,7 +361,9 @@ export const payments = pgTable(
   {
     id: serial('id').primaryKey(),
     accountId: integer('account_id').notNull(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     orderId: integer('order_id'),
     no: text('no').notNull(),
     date: at('date').notNull(),
@@ -345,7 +392,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     date: at('date').notNull(),
     /** sale, payment, adjustment, opening */
     kind: text('kind').notNull(),
@@ -363,7 +412,9 @@ export const notices = pgTable(
   'notices',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id').notNull().references(() => accounts.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
     /** Null = every company of the account. */
     companyId: integer('company_id'),
     titleZh: text('title_zh').notNull(),
@@ -383,8 +434,12 @@ export const notices = pgTable(
 export const noticeReads = pgTable(
   'notice_reads',
   {
-    noticeId: integer('notice_id').notNull().references(() => notices.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id),
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     readAt: createdAt(),
   },
   (t) => [uniqueIndex('notice_reads_uq').on(t.noticeId, t.userId)],

@@ -16,16 +16,50 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     now: () => new Date(clock),
-    config: { loginFailuresPerHour: 5, loginAttemptsPerIpPerMinute: 1000, tokenIdleMinutes: 30, tokenMaxHours: 8 },
+    config: {
+      loginFailuresPerHour: 5,
+      loginAttemptsPerIpPerMinute: 1000,
+      tokenIdleMinutes: 30,
+      tokenMaxHours: 8,
+    },
     seed: async (database) => {
       await createAccount(database, 1);
       const buyer = await createCompany(database, 1, 'Rapid Auto Repair');
       const house = await createCompany(database, 1, 'House');
-      await createUser(database, { accountId: 1, companyId: buyer.id, userId: 'demo', password: 'demo1234', showAddress: true });
-      await createUser(database, { accountId: 1, companyId: buyer.id, userId: 'viewer', password: 'viewer1234', menus: ['1001', '1007'] });
-      await createUser(database, { accountId: 1, companyId: buyer.id, userId: 'changer', password: 'changer1234' });
-      await createUser(database, { accountId: 1, companyId: buyer.id, userId: 'locked', password: 'locked1234' });
-      await createUser(database, { accountId: 1, companyId: house.id, userId: 'admin', password: 'admin1234', role: 'admin', menus: [] });
+      await createUser(database, {
+        accountId: 1,
+        companyId: buyer.id,
+        userId: 'demo',
+        password: 'demo1234',
+        showAddress: true,
+      });
+      await createUser(database, {
+        accountId: 1,
+        companyId: buyer.id,
+        userId: 'viewer',
+        password: 'viewer1234',
+        menus: ['1001', '1007'],
+      });
+      await createUser(database, {
+        accountId: 1,
+        companyId: buyer.id,
+        userId: 'changer',
+        password: 'changer1234',
+      });
+      await createUser(database, {
+        accountId: 1,
+        companyId: buyer.id,
+        userId: 'locked',
+        password: 'locked1234',
+      });
+      await createUser(database, {
+        accountId: 1,
+        companyId: house.id,
+        userId: 'admin',
+        password: 'admin1234',
+        role: 'admin',
+        menus: [],
+      });
     },
   });
 });
@@ -73,7 +107,8 @@ describe('/Auth/Login', () => {
   });
 
   it('limits failed sign-ins per user per hour, then lets them in again', async () => {
-    for (let i = 0; i < 5; i++) expect((await login({ user_id: 'locked', password: 'bad' })).code).toBe(40000);
+    for (let i = 0; i < 5; i++)
+      expect((await login({ user_id: 'locked', password: 'bad' })).code).toBe(40000);
     const limited = await login({ user_id: 'locked', password: 'locked1234' }, 'en');
     expect(limited.code).toBe(40029);
     expect(limited.msg).toMatch(/Too many failed sign-ins\. Please try again in \d+ minutes\./);
@@ -120,7 +155,11 @@ describe('/Web/GetUserInfo', () => {
 
   it('ignores a token sent anywhere but the Token header', async () => {
     const token = await t.login('demo', 'demo1234');
-    const answer = await t.call('/Web/GetUserInfo', {}, { headers: { authorization: `Bearer ${token}`, cookie: `token=${token}` } });
+    const answer = await t.call(
+      '/Web/GetUserInfo',
+      {},
+      { headers: { authorization: `Bearer ${token}`, cookie: `token=${token}` } },
+    );
     expect(answer.code).toBe(50008);
     const viaQuery = await t.app.inject({ method: 'POST', url: `/api/Web/GetUserInfo?token=${token}` });
     expect(viaQuery.json().code).toBe(50008);

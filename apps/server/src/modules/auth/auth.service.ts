@@ -77,7 +77,8 @@ export function createAuthService(deps: { repo: AuthRepository; config: Config; 
 
     /** Token → who is calling; throws 50008 / 50012 / 50014 as spec §8 describes. */
     async authenticate(token: string): Promise<AuthContext> {
-      if (token.length < 16 || token.length > 128) throw new AppError(ResultCode.invalidToken, 'invalidToken');
+      if (token.length < 16 || token.length > 128)
+        throw new AppError(ResultCode.invalidToken, 'invalidToken');
       const session = await repo.findSession(hashToken(token));
       if (!session || !session.isActive) throw new AppError(ResultCode.invalidToken, 'invalidToken');
       if (session.revokedAt) {
@@ -139,7 +140,11 @@ export function createAuthService(deps: { repo: AuthRepository; config: Config; 
         });
       }
       const current = now();
-      await repo.updatePasswordHash(auth.userId, await hashPassword(password, config.passwordHashMemoryKiB), current);
+      await repo.updatePasswordHash(
+        auth.userId,
+        await hashPassword(password, config.passwordHashMemoryKiB),
+        current,
+      );
       // Every token of the user ends, this one included; the caller continues with the new token.
       await repo.revokeUserSessions(auth.userId, 'password', current);
       return startSession(auth.userId, language, null);
