@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+
+export const baseUrl = (): string => inject('baseUrl');
+
+export const USERS = {
+  demo: { id: 'demo', password: 'demo1234' },
+  viewer: { id: 'viewer', password: 'viewer1234' },
+  partner: { id: 'partner', password: 'partner1234' },
+  admin: { id: 'admin', password: 'admin1234' },
+} as const;
+export type UserName = keyof typeof USERS;
+
+/** One Chromium per run (launched by global-setup); each file connects once. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.connect(inject('browserWsEndpoint'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('browser not connected');
+    return browser;
+  };
+}
+
+/** A fresh context (own cookies) with a page; the language cookie picks the UI language. */
+export async function newPage(
+  browser: Browser,
+  { language = 'en', ...options }: BrowserContextOptions & { language?: 'zh' | 'en' | 'es' | null } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...options });
+  if (language) await context.addCookies([{ name: 'pp_language', value: language, url: baseUrl() }]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** Signs in through the API (fast, no UI) and stores the token cookie the client reads. */
+export async function signInByApi(context: BrowserContext, user: UserName, password?: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/Auth/Login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ user_id: USERS[user].id, password: password ?? USERS[user].password, account_id: 1, from: 'web' }),
+  });
+  const answer = (await response.json()) as { code: number; msg: string; data: string };
+  expect(answer.code, answer.msg).toBe(200);
+  await context.addCookies([{ name: 'pp_token', value: answer.data, url: baseUrl() }]);
+  return answer.data;
+}
+
+/** Signs in through the login form. */
+export async function signInByForm(page: Page, user: UserName, password?: string): Promise<void> {
+  await page.locator('#login-user-id').fill(USERS[user].id);
+  await page.locator('#login-password').fill(password ?? USERS[user].password);
+  await page.locator('#login-password').press('Enter');
+}
+
+export async function waitForShell(page: Page): Promise<void> {
+  await page.getByTestId('welcome').waitFor();
+}
+
+/** Keys of the sidebar's menu entries (route paths), the entries a user can reach. */
+export async function sidebarEntries(page: Page): Promise<string[]> {
+  const sidebar = page.locator('nav.sidebar');
+  // Open every group so that their entries are in the DOM.
+  for (const title of await sidebar.locator('.ant-menu-submenu-title').all()) {
+    const group = title.locator('xpath=..');
+    if (!(await group.getAttribute('class'))?.includes('ant-menu-submenu-open')) await title.click();
+  }
+  await page.waitForTimeout(300);
+  return sidebar.locator('li.ant-menu-item').evaluateAll((items) =>
+    items.map((item) => item.getAttribute('data-menu-id')?.replace(/^.*?-(\/.*)$/, '$1') ?? ''),
+  );
+}
+
+const axeSource = readFileSync(resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core on the current page; returns serious and critical violations only. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './support/browser';
+
+const tabs = (page: Page) => page.locator('.tag-item').evaluateAll((items) => items.map((i) => i.getAttribute('data-path')));
+
+async function open(page: Page, path: string) {
+  await page.locator('nav.sidebar').locator(`li.ant-menu-item[data-menu-id$="-${path}"]`).click();
+  await page.locator(`.tag-item[data-path="${path}"].tag-active`).waitFor();
+}
+
+async function contextAction(page: Page, path: string, action: string) {
+  await page.locator(`.tag-item[data-path="${path}"]`).click({ button: 'right' });
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
+  await menu.getByText(action, { exact: true }).click();
+}
+
+describe('tag views', () => {
+  const browser = useBrowser();
+
+  it('opens a tab per page and supports refresh, close, close others and close all; the dashboard stays', async () => {
+    const { context, page } = await newPage(browser());
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/dashboard`);
+    await waitForShell(page);
+    await open(page, '/product/index');
+    await open(page, '/notice/index');
+    await open(page, '/cart/index');
+    expect(await tabs(page)).toEqual(['/dashboard', '/product/index', '/notice/index', '/cart/index']);
+
+    // The pinned tab has no close button and its "close" is disabled.
+    expect(await page.locator('.tag-item[data-path="/dashboard"] .tag-close').count()).toBe(0);
+    await page.locator('.tag-item[data-path="/dashboard"]').click({ button: 'right' });
+    const closeItem = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: /^Close$/ });
+    expect(await closeItem.getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Escape');
+
+    // Close the active tab → the last remaining tab becomes active.
+    await page.locator('.tag-item[data-path="/cart/index"] .tag-close').click();
+    await page.waitForURL(`${baseUrl()}/notice/index`);
+    expect(await tabs(page)).toEqual(['/dashboard', '/product/index', '/notice/index']);
+
+    // Close via the context menu.
+    await contextAction(page, '/product/index', 'Close');
+    await expect.poll(() => tabs(page)).toEqual(['/dashboard', '/notice/index']);
+
+    await open(page, '/product/index');
+    await open(page, '/order/index');
+    await contextAction(page, '/product/index', 'Close others');
+    await expect.poll(() => tabs(page)).toEqual(['/dashboard', '/product/index']);
+    await page.waitForURL(`${baseUrl()}/product/index`);
+
+    await open(page, '/notice/index');
+    await contextAction(page, '/notice/index', 'Close all');
+    await expect.poll(() => tabs(page)).toEqual(['/dashboard']);
+    await page.waitForURL(`${baseUrl()}/dashboard`);
+    await context.close();
+  });
+
+  it('keeps a filter input across tab switches, and refresh resets it', async () => {
+    const { context, page } = await newPage(browser());
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/product/index`);
+    await waitForShell(page);
+    // Hidden tabs stay mounted (display: none), so the visible filter box is the active tab's.
+    const filter = (_path: string) => page.locator('.placeholder-filter-input:visible input, input.placeholder-filter-input:visible').first();
+    await filter('/product/index').fill('brake pad');
+    await open(page, '/notice/index');
+    await filter('/notice/index').fill('holiday');
+    await open(page, '/dashboard');
+    await page.locator('.tag-item[data-path="/product/index"] a').click();
+    await page.locator('.tag-item[data-path="/product/index"].tag-active').waitFor();
+    expect(await filter('/product/index').inputValue()).toBe('brake pad');
+    await page.locator('.tag-item[data-path="/notice/index"] a').click();
+    await page.locator('.tag-item[data-path="/notice/index"].tag-active').waitFor();
+    expect(await filter('/notice/index').inputValue()).toBe('holiday');
+
+    await contextAction(page, '/notice/index', 'Refresh');
+    await expect.poll(() => filter('/notice/index').inputValue()).toBe('');
+    // The other tab was not touched by that refresh.
+    await page.locator('.tag-item[data-path="/product/index"] a').click();
+    await page.locator('.tag-item[data-path="/product/index"].tag-active').waitFor();
+    expect(await filter('/product/index').inputValue()).toBe('brake pad');
+    await context.close();
+  });
+});
