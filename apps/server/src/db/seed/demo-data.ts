@@ -661,7 +661,7 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
       used.add(key);
 
       // Applicable vehicles: whole model ranges of one make group, as catalogues list them.
-      let fitCount = Math.round(random.weighted(fitCounts, fitCountWeights) * type.fitWeight);
+      let fitCount = Math.min(8, Math.round(random.weighted(fitCounts, fitCountWeights) * type.fitWeight));
       const fitted: VehicleInfo[] = [];
       const models = random.shuffle([...vehiclesByGroup[groupIndex]!]);
       for (const model of models) {
@@ -746,7 +746,7 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
 
       // Cross references: OE numbers of the vehicle maker and other brands' numbers.
       const oeMakes = fittedMakes.length > 0 ? fittedMakes : [makes[0]!];
-      const oeCount = anchor ? 2 : random.weighted([1, 2, 3], [50, 35, 15]);
+      const oeCount = anchor ? 2 : random.weighted([1, 2, 3], [40, 40, 20]);
       for (let k = 0; k < oeCount; k++) {
         const make = anchor && k === 0 ? anchor.make : random.pick(oeMakes);
         const format = OE_FORMATS[make];

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client';
+
+/**
+ * Empties every table of the application schema and restarts its id sequences, leaving the
+ * migration journal (drizzle's own schema) alone so the schema is not re-created.
+ */
+export async function truncateAllTables(database: Database): Promise<number> {
+  const rows = await database.rows<{ name: string }>(
+    sql`select tablename as name from pg_tables where schemaname = current_schema() order by tablename`,
+  );
+  if (rows.length === 0) return 0;
+  const list = rows.map((row) => `"${row.name.replace(/"/g, '""')}"`).join(', ');
+  await database.transaction((tx) => tx.execute(sql.raw(`truncate table ${list} restart identity cascade`)));
+  return rows.length;
+}
