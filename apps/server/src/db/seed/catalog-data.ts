@@ -32,6 +32,8 @@ export interface BrandSpec {
   /** Number patterns per category; `default` when the category has none. */
   patterns: Partial<Record<Category, readonly string[]>> & { default: readonly string[] };
   categories: readonly Category[];
+  /** Part type codes the brand is limited to within its categories (a battery maker makes no starters). */
+  onlyTypes?: readonly string[];
 }
 
 export const BRANDS: readonly BrandSpec[] = [
@@ -40,12 +42,14 @@ export const BRANDS: readonly BrandSpec[] = [
     country: 'DE',
     premium: 1.1,
     categories: ['brake', 'filter', 'ignition', 'sensor', 'electrical', 'wiper', 'fuel'],
+    // Lighting only through the bulb type's brand list: Bosch sells bulbs, not headlamps.
     patterns: {
       brake: ['0 986 4## ###', '0 986 47# ###'],
       filter: ['F 026 4## ###', '0 451 1## ###', '1 457 4## ###'],
       ignition: ['0 242 2## ###', '0 221 5## ###', '0 250 2## ###'],
       sensor: ['0 258 0## ###', '0 265 007 ###', '0 281 00# ###'],
-      electrical: ['0 986 0## ###', '0 986 4## ###'],
+      electrical: ['0 986 0## ###', '0 092 S## 0##'],
+      lighting: ['1 987 302 ###', '1 987 301 ###'],
       wiper: ['3 397 0## ###', '3 397 118 ###'],
       fuel: ['0 580 2## ###', '0 986 580 ###'],
       default: ['0 986 4## ###'],
@@ -347,6 +351,7 @@ export const BRANDS: readonly BrandSpec[] = [
     country: 'DE',
     premium: 1.0,
     categories: ['lighting'],
+    onlyTypes: ['headlight_bulb'],
     patterns: { default: ['64###', '64###NBS', '66###XNB', '9###'] },
   },
   {
@@ -368,6 +373,7 @@ export const BRANDS: readonly BrandSpec[] = [
     country: 'DE',
     premium: 1.05,
     categories: ['electrical'],
+    onlyTypes: ['battery'],
     patterns: { default: ['5## ### ###', '5## 4## 0##'] },
   },
 ];
@@ -392,6 +398,8 @@ export interface PartTypeSpec {
   fitWeight: number;
   /** Relative share of the catalogue. */
   share: number;
+  /** Brands that make this type, when the category's brands are too broad. */
+  brands?: readonly string[];
 }
 
 const FRONT: Names = ['前', 'front axle', 'eje delantero'];
@@ -442,10 +450,10 @@ export const PART_TYPES: readonly PartTypeSpec[] = [
   { code: 'crankshaft_sensor', names: ['曲轴位置传感器', 'Crankshaft position sensor', 'Sensor de posición del cigüeñal'], category: 'sensor', price: [90, 380], grams: [50, 200], unit: 'PCS', params: [['Number of pins', [2, 3]], ['Sensor type', ['inductive', 'Hall sensor']]], fitWeight: 1, share: 2 },
   { code: 'alternator', names: ['发电机', 'Alternator', 'Alternador'], category: 'electrical', price: [900, 3200], grams: [4500, 7500], unit: 'PCS', params: [['Charging current [A]', [90, 110, 120, 140, 150, 180]], ['Voltage [V]', [14]], ['Pulley type', ['freewheel', 'fixed']]], fitWeight: 1, share: 2 },
   { code: 'starter', names: ['起动机', 'Starter motor', 'Motor de arranque'], category: 'electrical', price: [700, 2600], grams: [3000, 6500], unit: 'PCS', params: [['Power [kW]', ['1.1', '1.4', '1.7', '2.0', '2.2']], ['Number of teeth', [9, 10, 11]]], fitWeight: 1, share: 2 },
-  { code: 'battery', names: ['蓄电池', 'Starter battery', 'Batería de arranque'], category: 'electrical', price: [420, 1800], grams: [12000, 24000], unit: 'PCS', variants: [['(AGM)', 'AGM', 'AGM'], ['(EFB)', 'EFB', 'EFB'], ['(免维护)', 'maintenance-free', 'sin mantenimiento']], params: [['Capacity [Ah]', [45, 60, 70, 74, 80, 95]], ['Cold cranking current [A]', [400, 540, 680, 800]]], fitWeight: 0.3, share: 1 },
+  { code: 'battery', names: ['蓄电池', 'Starter battery', 'Batería de arranque'], category: 'electrical', price: [420, 1800], grams: [12000, 24000], unit: 'PCS', variants: [['(AGM)', 'AGM', 'AGM'], ['(EFB)', 'EFB', 'EFB'], ['(免维护)', 'maintenance-free', 'sin mantenimiento']], params: [['Capacity [Ah]', [45, 60, 70, 74, 80, 95]], ['Cold cranking current [A]', [400, 540, 680, 800]]], fitWeight: 0.3, share: 1, brands: ['Bosch', 'Varta', 'ACDelco', 'Motorcraft'] },
   { code: 'wiper_blade', names: ['雨刮片', 'Wiper blade', 'Escobilla limpiaparabrisas'], category: 'wiper', price: [30, 220], grams: [150, 400], unit: 'PR', variants: [['(前,一对)', 'front, pair', 'delantera, par'], ['(后)', 'rear', 'trasera'], ['(无骨)', 'flat blade', 'plana']], params: [['Length [mm]', [300, 700], 'mm'], ['Connection', ['hook', 'top lock', 'push button', 'side pin']]], fitWeight: 0.8, share: 3 },
   { code: 'headlamp', names: ['前大灯总成', 'Headlamp', 'Faro delantero'], category: 'lighting', price: [800, 6500], grams: [3000, 7000], unit: 'PCS', variants: [LEFT, RIGHT], params: [['Lamp type', ['H7/H7', 'H4', 'D3S xenon', 'LED']], ['With motor for headlamp levelling', ['yes', 'no']]], fitWeight: 1, share: 2 },
-  { code: 'headlight_bulb', names: ['大灯灯泡', 'Headlight bulb', 'Lámpara de faro'], category: 'lighting', price: [20, 260], grams: [20, 60], unit: 'PCS', variants: [['H7', 'H7', 'H7'], ['H4', 'H4', 'H4'], ['H11', 'H11', 'H11'], ['D1S', 'D1S xenon', 'D1S xenón']], params: [['Voltage [V]', [12]], ['Rated power [W]', [35, 55, 60]]], fitWeight: 0.4, share: 1.5 },
+  { code: 'headlight_bulb', names: ['大灯灯泡', 'Headlight bulb', 'Lámpara de faro'], category: 'lighting', price: [20, 260], grams: [20, 60], unit: 'PCS', variants: [['H7', 'H7', 'H7'], ['H4', 'H4', 'H4'], ['H11', 'H11', 'H11'], ['D1S', 'D1S xenon', 'D1S xenón']], params: [['Voltage [V]', [12]], ['Rated power [W]', [35, 55, 60]]], fitWeight: 0.4, share: 1.5, brands: ['Osram', 'Hella', 'Bosch'] },
   { code: 'valve_cover_gasket', names: ['气门室盖垫', 'Valve cover gasket', 'Junta de tapa de balancines'], category: 'gasket', price: [40, 260], grams: [150, 500], unit: 'PCS', params: [['Material', ['rubber', 'silicone', 'ACM']]], fitWeight: 1, share: 2 },
   { code: 'head_gasket', names: ['气缸垫', 'Cylinder head gasket', 'Junta de culata'], category: 'gasket', price: [120, 680], grams: [300, 900], unit: 'PCS', params: [['Thickness [mm]', ['1.20', '1.30', '1.45', '1.55']], ['Material', ['multi-layer steel (MLS)', 'composite']]], fitWeight: 1, share: 1.5 },
   { code: 'oil_seal', names: ['曲轴油封', 'Crankshaft oil seal', 'Retén de cigüeñal'], category: 'gasket', price: [20, 180], grams: [20, 150], unit: 'PCS', variants: [['(前)', 'front', 'delantero'], ['(后)', 'rear', 'trasero']], params: [['Inner diameter [mm]', [30, 95], 'mm'], ['Outer diameter [mm]', [42, 115], 'mm'], ['Material', ['FKM', 'PTFE', 'ACM']]], fitWeight: 1, share: 2 },

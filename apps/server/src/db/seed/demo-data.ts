@@ -574,7 +574,7 @@ function buildVehicles(): { rows: InferInsertModel<typeof vehicles>[]; info: Veh
 
 /** AAIA-style application line, e.g. "2014-2019 Toyota Corolla L4 1.8L". */
 const aaiaLine = (v: VehicleInfo): string => {
-  const cylinders = /V8/.test(v.engineName) ? 'V8' : /V6/.test(v.engineName) ? 'V6' : v.cc < 1300 ? 'L3' : v.cc > 2900 ? 'L6' : 'L4';
+  const cylinders = /V8/.test(v.engineName) ? 'V8' : /V6/.test(v.engineName) ? 'V6' : v.cc < 1300 ? 'L3' : v.cc > 2900 && v.make === 'BMW' ? 'L6' : v.cc > 2900 && v.make === 'Mercedes-Benz' ? 'V6' : 'L4';
   const litres = `${Math.floor((v.cc + 50) / 1000)}.${Math.floor(((v.cc + 50) % 1000) / 100)}`;
   const baseModel = v.model.replace(/\s*\(.*\)$/, '');
   return `${v.yearFrom}-${v.yearTo} ${v.make} ${baseModel} ${cylinders} ${litres}L`;
@@ -595,7 +595,14 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
   const vehicleData = buildVehicles();
   await writer.insert(vehicles, vehicleData.rows);
 
-  const brandsByType = PART_TYPES.map((type) => BRANDS.map((b, i) => (b.categories.includes(type.category) ? i : -1)).filter((i) => i >= 0));
+  const brandsByType = PART_TYPES.map((type) =>
+    BRANDS.map((b, i) => i)
+      .filter((i) => {
+        const brand = BRANDS[i]!;
+        if (type.brands) return type.brands.includes(brand.name);
+        return brand.categories.includes(type.category) && (!brand.onlyTypes || brand.onlyTypes.includes(type.code));
+      }),
+  );
   const typeShares = PART_TYPES.map((t) => t.share);
   const typeIndexes = PART_TYPES.map((_, i) => i);
   const groupIndexes = MAKE_GROUPS.map((_, i) => i);
@@ -628,8 +635,9 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
   let partnerMyCounter = 0;
   const marketFloor = Date.UTC(2008, 0, 1);
 
-  const dropped = parts >= REBUILD_INDEXES_FROM ? await dropSecondaryIndexes(context.tx, ['products', 'product_numbers', 'customer_part_numbers', 'fitments', 'stock', 'company_prices']) : [];
-  if (dropped.length > 0) context.log(`demo data: dropped ${dropped.length} indexes for the bulk load`);
+  const bulkTables = ['products', 'product_numbers', 'customer_part_numbers', 'fitments', 'stock', 'company_prices'];
+  const dropped = parts >= REBUILD_INDEXES_FROM ? [...(await dropForeignKeys(context.tx, bulkTables)), ...(await dropSecondaryIndexes(context.tx, bulkTables))] : [];
+  if (dropped.length > 0) context.log(`demo data: dropped ${dropped.length} indexes and foreign keys for the bulk load`);
 
   for (let chunkStart = 1; chunkStart <= parts; chunkStart += PRODUCT_CHUNK) {
     const chunkEnd = Math.min(parts, chunkStart + PRODUCT_CHUNK - 1);
@@ -812,13 +820,32 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
 
   if (dropped.length > 0) {
     await writer.flush();
-    context.log(`demo data: rebuilding ${dropped.length} indexes (${elapsed(context)})`);
+    context.log(`demo data: rebuilding ${dropped.length} indexes and foreign keys (${elapsed(context)})`);
     await context.tx.execute(sql`set local maintenance_work_mem = '512MB'`);
     for (const definition of dropped) await context.tx.execute(sql.raw(definition));
     await context.tx.execute(sql`analyze products, product_numbers, customer_part_numbers, fitments, stock`);
   }
   context.log(`demo data: ${parts.toLocaleString('en')} products, ${vehicleData.rows.length} vehicles (${elapsed(context)})`);
   return { pool, myNumbers, companyPriceCents };
+}
+
+/**
+ * Drops the foreign keys of `tables` (their per-row checks dominate a bulk load); returns the
+ * statements that add them back, which then validate every row in one join.
+ */
+async function dropForeignKeys(tx: Db, tables: readonly string[]): Promise<string[]> {
+  const result = await tx.execute(sql`
+    select c.conname as name, t.relname as "table", pg_get_constraintdef(c.oid) as definition
+    from pg_constraint c
+    join pg_class t on t.oid = c.conrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    where n.nspname = current_schema() and c.contype = 'f'
+      and t.relname in (${sql.join(tables.map((t) => sql`${t}`), sql`, `)})
+    order by t.relname, c.conname`);
+  const rows = (result as unknown as { rows: Array<{ name: string; table: string; definition: string }> }).rows;
+  const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')}"`;
+  for (const row of rows) await tx.execute(sql.raw(`alter table ${quote(row.table)} drop constraint ${quote(row.name)}`));
+  return rows.map((row) => `alter table ${quote(row.table)} add constraint ${quote(row.name)} ${row.definition}`);
 }
 
 /** Drops the non-primary indexes of `tables`; returns their definitions for re-creation. */
