@@ -51,6 +51,14 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
 }
 
 export default async function setup(project: TestProject) {
+  // Debugging against a server that is already running (its data must be the demo seed).
+  const external = process.env.E2E_BASE_URL;
+  if (external) {
+    const browser = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    project.provide('baseUrl', external.replace(/\/$/, ''));
+    project.provide('browserWsEndpoint', browser.wsEndpoint());
+    return () => browser.close();
+  }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-e2e-'));
   let log = '';

@@ -25,16 +25,20 @@ export function AppProviders({ antdLocale, children }: { antdLocale: Locale; chi
       theme={{
         token: {
           colorPrimary: themeColor,
-          colorTextLightSolid: onPrimary,
           colorLink: primaryText,
           colorPrimaryText: primaryText,
         },
         components: {
+          // Only where text sits on the primary colour; the global colorTextLightSolid also
+          // colours the dark sidebar's text and must stay white.
+          Button: { primaryColor: onPrimary },
           Menu: {
             itemSelectedColor: primaryText,
             horizontalItemSelectedColor: primaryText,
-            darkItemSelectedBg: themeColor,
-            darkItemSelectedColor: onPrimary,
+            // White text on the dark sidebar; the selected item's background is the theme colour
+            // darkened until white reads on it (the same shade as text on white).
+            darkItemSelectedBg: primaryText,
+            darkItemSelectedColor: '#ffffff',
           },
         },
       }}

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// Screenshots of the web client for review: `node scripts/screenshots.mjs [url]` (or SCREENSHOTS_URL).
+// Logs in as demo against a running server and saves PNGs into ./screenshots/ (git-ignored):
+// login (zh, en, es), dashboard, menu pages, the change-password dialog, the 401 page and
+// mobile (375 px), in zh and en.
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const baseUrl = (process.argv[2] || process.env.SCREENSHOTS_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+const outDir = join(root, 'screenshots');
+mkdirSync(outDir, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+
+async function context(language, viewport = { width: 1440, height: 900 }) {
+  const ctx = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  await ctx.addCookies([{ name: 'pp_language', value: language, url: baseUrl }]);
+  return ctx;
+}
+
+async function login(page) {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login-user-id').fill('demo');
+  await page.locator('#login-password').fill(process.env.SCREENSHOTS_PASSWORD || 'demo1234');
+  await page.locator('#login-password').press('Enter');
+  await page.getByTestId('welcome').waitFor({ timeout: 15_000 });
+}
+
+const shot = async (page, name) => {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(outDir, `${name}.png`) });
+  console.log(`screenshots/${name}.png`);
+};
+
+try {
+  for (const language of ['zh', 'en', 'es']) {
+    const ctx = await context(language);
+    const page = await ctx.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('#login-user-id').waitFor();
+    await shot(page, `login-${language}`);
+    await ctx.close();
+  }
+
+  for (const language of ['zh', 'en']) {
+    const ctx = await context(language);
+    const page = await ctx.newPage();
+    await login(page);
+    await page.locator('#dashboard-title').waitFor();
+    await shot(page, `dashboard-${language}`);
+    for (const path of ['/product/index', '/order/index?type=all', '/cart/index', '/personalCenter/address']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator('h1.page-title:visible').waitFor();
+      await shot(page, `page-${path.split('?')[0].slice(1).replace(/\//g, '-')}-${language}`);
+    }
+    await page.locator('.top-menu').getByRole('menuitem').filter({ has: page.locator('.ant-menu-submenu-title') }).first().hover().catch(() => undefined);
+    await page.locator('.tag-item').nth(1).click({ button: 'right' });
+    await shot(page, `tags-context-menu-${language}`);
+    await page.keyboard.press('Escape');
+    await page.locator('.nav-theme').click();
+    await shot(page, `theme-popover-${language}`);
+    await page.keyboard.press('Escape');
+    await page.locator('.user-menu').click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').nth(1).click();
+    await page.locator('.ant-modal').waitFor();
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await shot(page, `change-password-${language}`);
+    await page.keyboard.press('Escape');
+    await page.goto(`${baseUrl}/401?noGoBack=true`);
+    await page.locator('h1').waitFor();
+    await shot(page, `401-${language}`);
+    await ctx.close();
+
+    const mobile = await context(language, { width: 375, height: 740 });
+    const mpage = await mobile.newPage();
+    await login(mpage);
+    await mpage.locator('#dashboard-title').waitFor();
+    await shot(mpage, `mobile-dashboard-${language}`);
+    await mpage.locator('.hamburger').click();
+    await mpage.locator('.sidebar-drawer nav.sidebar').waitFor();
+    await shot(mpage, `mobile-drawer-${language}`);
+    await mobile.close();
+    const mlogin = await context(language, { width: 375, height: 740 });
+    const lpage = await mlogin.newPage();
+    await lpage.goto(`${baseUrl}/login`);
+    await lpage.locator('#login-user-id').waitFor();
+    await shot(lpage, `mobile-login-${language}`);
+    await mlogin.close();
+  }
+} finally {
+  await browser.close();
+}
