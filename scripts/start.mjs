@@ -10,6 +10,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 function newestMtime(dir) {
   let newest = 0;
   if (!fs.existsSync(dir)) return newest;
+  if (!fs.statSync(dir).isDirectory()) return fs.statSync(dir).mtimeMs;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const full = path.join(dir, entry.name);
