@@ -1152,6 +1152,7 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
       }
     }
     await drain();
+    if (context.historyScale > 1) context.log(`demo data: history of ${company.sortName}, ${state.orderId.toLocaleString('en')} orders so far (${elapsed(context)})`);
   }
 
   await writePurchases(context, catalog, buffers, state, random, drain);

@@ -92,6 +92,19 @@ export function createRandom(seed: number, stream = 0): Random {
     },
     sample<T>(items: readonly T[], count: number): T[] {
       if (count >= items.length) return random.shuffle([...items]);
+      if (count * 8 < items.length) {
+        // Few from many (order lines from a 20k pool): draw indexes and skip repeats instead of
+        // copying the whole list for every order.
+        const seen = new Set<number>();
+        const out: T[] = [];
+        while (out.length < count) {
+          const index = int(0, items.length - 1);
+          if (seen.has(index)) continue;
+          seen.add(index);
+          out.push(items[index] as T);
+        }
+        return out;
+      }
       // Partial Fisher-Yates over a copy: O(count) swaps, no duplicates.
       const copy = [...items];
       for (let i = 0; i < count; i++) {
