@@ -40,6 +40,8 @@ export interface AppDeps {
   database: Database;
   /** Clock for tests of expiry; defaults to the real time. */
   now?: () => Date;
+  /** Where JSON log lines go (tests read them); defaults to stdout. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -51,7 +53,7 @@ export const PUBLIC_URLS = ['/healthz', '/static/config.json', '/api/docs', '/*'
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, deps.logStream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

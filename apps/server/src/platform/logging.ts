@@ -4,10 +4,11 @@ import type { FastifyServerOptions } from 'fastify';
 export const redactUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[REDACTED]');
 
 /** JSON logs (pino) with secrets redacted (brief §5). */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.token',
