@@ -4,7 +4,14 @@ import { normalizePartNumber } from './part-number';
 
 describe('normalizePartNumber', () => {
   it('makes the usual spellings of one number equal', () => {
-    const spellings = ['04465-33450', '0446533450', '04465 33450', '04465.33450', '04465/33450', ' 04465_33450 '];
+    const spellings = [
+      '04465-33450',
+      '0446533450',
+      '04465 33450',
+      '04465.33450',
+      '04465/33450',
+      ' 04465_33450 ',
+    ];
     expect(new Set(spellings.map(normalizePartNumber))).toEqual(new Set(['0446533450']));
     expect(normalizePartNumber('1k0 698 151 b')).toBe('1K0698151B');
     expect(normalizePartNumber('MD-370')).toBe('MD370');
@@ -16,11 +23,18 @@ describe('normalizePartNumber', () => {
   });
 
   it('is idempotent', () => {
-    fc.assert(fc.property(fc.string(), (raw) => normalizePartNumber(normalizePartNumber(raw)) === normalizePartNumber(raw)));
+    fc.assert(
+      fc.property(
+        fc.string(),
+        (raw) => normalizePartNumber(normalizePartNumber(raw)) === normalizePartNumber(raw),
+      ),
+    );
   });
 
   it('keeps only upper-case letters and digits', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (raw) => /^[0-9A-Z]*$/.test(normalizePartNumber(raw))));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (raw) => /^[0-9A-Z]*$/.test(normalizePartNumber(raw))),
+    );
   });
 
   it('ignores separators and case anywhere in a number', () => {
@@ -29,7 +43,10 @@ describe('normalizePartNumber', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(token, separator), { minLength: 1, maxLength: 5 }), (parts) => {
         const joined = parts.map(([part, sep]) => part + sep).join('');
-        const bare = parts.map(([part]) => part).join('').toUpperCase();
+        const bare = parts
+          .map(([part]) => part)
+          .join('')
+          .toUpperCase();
         return normalizePartNumber(joined) === bare;
       }),
     );
