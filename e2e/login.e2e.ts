@@ -24,7 +24,7 @@ describe('login', () => {
     await page.waitForURL(`${baseUrl()}/dashboard`);
     await waitForShell(page);
     const tab = page.locator('.tag-item[data-path="/dashboard"]');
-    expect(await tab.getAttribute('class')).toContain('tag-active');
+    await expect.poll(() => tab.getAttribute('class')).toContain('tag-active');
     expect(await tab.locator('.tag-close').count()).toBe(0);
     await context.close();
   });

@@ -79,7 +79,7 @@ describe('settings', () => {
     expect(await page.getByRole('button', { name: '#f5222d' }).getAttribute('aria-pressed')).toBe('true');
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'pp_size')?.value).toBe('large');
-    expect(cookies.find((c) => c.name === 'pp_theme')?.value).toBe('#f5222d');
+    expect(decodeURIComponent(cookies.find((c) => c.name === 'pp_theme')?.value ?? '')).toBe('#f5222d');
     await context.close();
   });
 

@@ -5,14 +5,28 @@ import { baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './suppo
 const tabs = (page: Page) => page.locator('.tag-item').evaluateAll((items) => items.map((i) => i.getAttribute('data-path')));
 
 async function open(page: Page, path: string) {
-  await page.locator('nav.sidebar').locator(`li.ant-menu-item[data-menu-id$="-${path}"]`).click();
+  const sidebar = page.locator('nav.sidebar');
+  const item = sidebar.locator(`li.ant-menu-item[data-menu-id$="-${path}"]`);
+  if (!(await item.isVisible())) {
+    // Inside a closed group: open it (group keys are the first path segment, e.g. /order).
+    await sidebar.locator(`.ant-menu-submenu-title[data-menu-id$="-/${path.split("/")[1]}"]`).click();
+  }
+  await item.click();
   await page.locator(`.tag-item[data-path="${path}"].tag-active`).waitFor();
 }
 
+const openMenus = (page: Page) => page.locator('.ant-dropdown-menu:visible');
+
+/** Waits until no context menu is on screen, so the next one found is the right one. */
+async function menusClosed(page: Page) {
+  await expect.poll(() => openMenus(page).count()).toBe(0);
+}
+
 async function contextAction(page: Page, path: string, action: string) {
+  await menusClosed(page);
   await page.locator(`.tag-item[data-path="${path}"]`).click({ button: 'right' });
-  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
-  await menu.getByText(action, { exact: true }).click();
+  await openMenus(page).getByRole('menuitem', { name: action, exact: true }).click();
+  await menusClosed(page);
 }
 
 describe('tag views', () => {
@@ -31,9 +45,12 @@ describe('tag views', () => {
     // The pinned tab has no close button and its "close" is disabled.
     expect(await page.locator('.tag-item[data-path="/dashboard"] .tag-close').count()).toBe(0);
     await page.locator('.tag-item[data-path="/dashboard"]').click({ button: 'right' });
-    const closeItem = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: /^Close$/ });
+    const closeItem = openMenus(page).getByRole('menuitem', { name: 'Close', exact: true });
     expect(await closeItem.getAttribute('aria-disabled')).toBe('true');
-    await page.keyboard.press('Escape');
+    await closeItem.click({ force: true });
+    expect(await tabs(page)).toContain('/dashboard');
+    await page.mouse.click(700, 700);
+    await menusClosed(page);
 
     // Close the active tab → the last remaining tab becomes active.
     await page.locator('.tag-item[data-path="/cart/index"] .tag-close').click();

@@ -27,11 +27,15 @@ export function AppProviders({ antdLocale, children }: { antdLocale: Locale; chi
           colorPrimary: themeColor,
           colorLink: primaryText,
           colorPrimaryText: primaryText,
+          // antd's secondary text (0.45 alpha) is below WCAG AA on white; darken it a little.
+          colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+          colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
         },
         components: {
           // Only where text sits on the primary colour; the global colorTextLightSolid also
           // colours the dark sidebar's text and must stay white.
           Button: { primaryColor: onPrimary },
+          Breadcrumb: { linkColor: 'rgba(0, 0, 0, 0.62)', separatorColor: 'rgba(0, 0, 0, 0.62)', itemColor: 'rgba(0, 0, 0, 0.62)' },
           Menu: {
             itemSelectedColor: primaryText,
             horizontalItemSelectedColor: primaryText,

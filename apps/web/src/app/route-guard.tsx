@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { ApiError } from '../shared/api/client';
 import { t } from '../shared/i18n/i18n';
 import { fetchUserInfo, useSessionStore } from '../shared/stores/session-store';
@@ -10,7 +10,6 @@ import { checkUserInfo, decideNavigation } from './guard-decision';
 /** Applies decideNavigation (spec §4) on every navigation. */
 export function RouteGuard() {
   const location = useLocation();
-  const navigate = useNavigate();
   const token = useSessionStore((s) => s.token);
   const userInfo = useSessionStore((s) => s.userInfo);
   const action = decideNavigation({
@@ -20,15 +19,22 @@ export function RouteGuard() {
     fullPath: location.pathname + location.search,
   });
   const mustLoad = action.type === 'load-user-info';
+  // Spec §4: after a failed user-info load, go to / and only then forget the token, so that /
+  // (not the page that failed) is what the login page will return to.
+  const failed = useSessionStore((s) => s.failedVerification);
+  const atHome = location.pathname === '/';
+
+  useEffect(() => {
+    if (failed && atHome) useSessionStore.getState().resetLocal();
+  }, [failed, atHome]);
 
   useEffect(() => {
     if (!mustLoad || !token) return;
     let cancelled = false;
     const fail = (text: string) => {
       if (cancelled) return;
-      useSessionStore.getState().resetLocal();
       toastError(text);
-      void navigate('/', { replace: true });
+      useSessionStore.setState({ failedVerification: true });
     };
     fetchUserInfo({ silent: true, relogin: false })
       .then((info) => {
@@ -43,8 +49,9 @@ export function RouteGuard() {
     return () => {
       cancelled = true;
     };
-  }, [mustLoad, token, navigate]);
+  }, [mustLoad, token]);
 
+  if (failed) return atHome ? <PageSpinner /> : <Navigate to="/" replace />;
   if (action.type === 'redirect') return <Navigate to={action.to} replace />;
   if (mustLoad) return <PageSpinner />;
   return <Outlet />;

@@ -75,7 +75,7 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
               },
             }}
           >
-            <Button type="text" className="user-menu" aria-label={t('nav.userMenu')}>
+            <Button type="text" className="user-menu" aria-label={`${t('nav.userMenu')}: ${userInfo.name}`}>
               <UserOutlined />
               <span className="nav-label">{userInfo.name}</span>
               <DownOutlined />

@@ -1,5 +1,5 @@
 import { BgColorsOutlined, BugOutlined, ColumnHeightOutlined, TranslationOutlined } from '@ant-design/icons';
-import { Badge, Button, Dropdown, Popover, Tooltip } from 'antd';
+import { Badge, Button, Dropdown, Popover } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@partsportal/contract/common';
 import { LANGUAGES } from '../../shared/contract-constants';
@@ -23,7 +23,7 @@ export function LanguageControl() {
         onClick: ({ key }) => key !== language && switchLanguage(key as Language),
       }}
     >
-      <Button type="text" icon={<TranslationOutlined />} aria-label={t('settings.language')} className="nav-language">
+      <Button type="text" icon={<TranslationOutlined />} aria-label={`${t('settings.language')}: ${LANGUAGE_NAMES[language]}`} className="nav-language">
         <span className="nav-label">{LANGUAGE_NAMES[language]}</span>
       </Button>
     </Dropdown>
@@ -46,9 +46,7 @@ export function SizeControl() {
         },
       }}
     >
-      <Tooltip title={t('settings.size')}>
-        <Button type="text" icon={<ColumnHeightOutlined />} aria-label={t('settings.size')} className="nav-size" />
-      </Tooltip>
+      <Button type="text" icon={<ColumnHeightOutlined />} aria-label={t('settings.size')} title={t('settings.size')} className="nav-size" />
     </Dropdown>
   );
 }
@@ -76,7 +74,7 @@ export function ThemeControl() {
   );
   return (
     <Popover content={swatches} title={t('settings.theme')} trigger="click">
-      <Button type="text" icon={<BgColorsOutlined />} aria-label={t('settings.theme')} className="nav-theme" />
+      <Button type="text" icon={<BgColorsOutlined />} aria-label={t('settings.theme')} title={t('settings.theme')} className="nav-theme" />
     </Popover>
   );
 }

@@ -7,6 +7,8 @@ interface SessionState {
   token: string | null;
   /** null until GetUserInfo has answered for the current token (spec §4 "no menus loaded"). */
   userInfo: UserInfo | null;
+  /** User info could not be verified; the guard goes to / and then calls resetLocal (spec §4). */
+  failedVerification: boolean;
   setToken: (token: string) => void;
   setUserInfo: (userInfo: UserInfo) => void;
   /** Spec §4 "log out locally": token and menus gone, no server call. */
@@ -16,6 +18,7 @@ interface SessionState {
 export const useSessionStore = create<SessionState>((set) => ({
   token: getCookie(COOKIE.token) ?? null,
   userInfo: null,
+  failedVerification: false,
   setToken: (token) => {
     // A session cookie: closing the browser ends the session on this machine.
     setCookie(COOKIE.token, token);
@@ -24,7 +27,7 @@ export const useSessionStore = create<SessionState>((set) => ({
   setUserInfo: (userInfo) => set({ userInfo }),
   resetLocal: () => {
     removeCookie(COOKIE.token);
-    set({ token: null, userInfo: null });
+    set({ token: null, userInfo: null, failedVerification: false });
   },
 }));
 
