@@ -242,7 +242,10 @@ MX-VER|韦拉克鲁斯州|Veracruz|Veracruz
 MX-YUC|尤卡坦州|Yucatán|Yucatán
 MX-ZAC|萨卡特卡斯州|Zacatecas|Zacatecas
 `,
-  { 'MX-NLE': `MX-NLE-MTY|蒙特雷|Monterrey|Monterrey`, 'MX-JAL': `MX-JAL-GDL|瓜达拉哈拉|Guadalajara|Guadalajara` },
+  {
+    'MX-NLE': `MX-NLE-MTY|蒙特雷|Monterrey|Monterrey`,
+    'MX-JAL': `MX-JAL-GDL|瓜达拉哈拉|Guadalajara|Guadalajara`,
+  },
 );
 
 const GERMANY = parse(
@@ -302,14 +305,29 @@ export const AREA_TREE: readonly AreaSpec[] = [
     zh: '北美洲',
     en: 'North America',
     es: 'América del Norte',
-    children: [country('US|美国|United States|Estados Unidos', UNITED_STATES), country('MX|墨西哥|Mexico|México', MEXICO), country('CA|加拿大|Canada|Canadá')],
+    children: [
+      country('US|美国|United States|Estados Unidos', UNITED_STATES),
+      country('MX|墨西哥|Mexico|México', MEXICO),
+      country('CA|加拿大|Canada|Canadá'),
+    ],
   },
   {
     code: 'SA',
     zh: '南美洲',
     en: 'South America',
     es: 'América del Sur',
-    children: [country('BR|巴西|Brazil|Brasil'), country('CL|智利|Chile|Chile'), country('CO|哥伦比亚|Colombia|Colombia'), country('AR|阿根廷|Argentina|Argentina')],
+    children: [
+      country('BR|巴西|Brazil|Brasil'),
+      country('CL|智利|Chile|Chile'),
+      country('CO|哥伦比亚|Colombia|Colombia'),
+      country('AR|阿根廷|Argentina|Argentina'),
+    ],
   },
-  { code: 'OC', zh: '大洋洲', en: 'Oceania', es: 'Oceanía', children: [country('AU|澳大利亚|Australia|Australia')] },
+  {
+    code: 'OC',
+    zh: '大洋洲',
+    en: 'Oceania',
+    es: 'Oceanía',
+    children: [country('AU|澳大利亚|Australia|Australia')],
+  },
 ];

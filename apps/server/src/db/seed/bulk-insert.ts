@@ -26,7 +26,10 @@ export function createBulkWriter(db: Db): BulkWriter {
   let inFlight: Promise<unknown> = Promise.resolve();
   const counts = new Map<string, number>();
 
-  async function insert<T extends PgTable>(table: T, rows: ReadonlyArray<InferInsertModel<T>>): Promise<void> {
+  async function insert<T extends PgTable>(
+    table: T,
+    rows: ReadonlyArray<InferInsertModel<T>>,
+  ): Promise<void> {
     const first = rows[0] as Record<string, unknown> | undefined;
     if (!first) return;
     const tableName = getTableName(table);

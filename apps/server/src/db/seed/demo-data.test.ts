@@ -107,16 +107,31 @@ describe('demo data', () => {
     expect(partner.company_id).not.toBe(demo.company_id);
     expect(admin.role).toBe(ADMIN_ROLE);
     expect(demo.role).not.toBe(ADMIN_ROLE);
-    for (const [user, password] of [[demo, 'demo1234'], [viewer, 'viewer1234'], [partner, 'partner1234'], [admin, 'admin1234']] as const) {
+    for (const [user, password] of [
+      [demo, 'demo1234'],
+      [viewer, 'viewer1234'],
+      [partner, 'partner1234'],
+      [admin, 'admin1234'],
+    ] as const) {
       expect(await verifyPassword(user.password_hash, password)).toBe(true);
     }
     expect(await verifyPassword(demo.password_hash, 'viewer1234')).toBe(false);
 
-    const partnerCompany = await database.rows<{ is_supplier: boolean }>(sql`select is_supplier from companies where id = ${partner.company_id}`);
+    const partnerCompany = await database.rows<{ is_supplier: boolean }>(
+      sql`select is_supplier from companies where id = ${partner.company_id}`,
+    );
     expect(partnerCompany[0]?.is_supplier).toBe(true);
-    expect(await count(sql`select count(*) as n from purchases where supplier_company_id = ${partner.company_id}`)).toBeGreaterThan(10);
-    expect(await count(sql`select count(*) as n from orders where company_id = ${demo.company_id}`)).toBeGreaterThan(50);
-    expect(await count(sql`select count(*) as n from addresses where company_id = ${demo.company_id} and is_default`)).toBe(1);
+    expect(
+      await count(sql`select count(*) as n from purchases where supplier_company_id = ${partner.company_id}`),
+    ).toBeGreaterThan(10);
+    expect(
+      await count(sql`select count(*) as n from orders where company_id = ${demo.company_id}`),
+    ).toBeGreaterThan(50);
+    expect(
+      await count(
+        sql`select count(*) as n from addresses where company_id = ${demo.company_id} and is_default`,
+      ),
+    ).toBe(1);
   });
 
   it('has a broad catalogue: brands, part types, cross numbers, fitments, areas', async () => {
@@ -128,51 +143,121 @@ describe('demo data', () => {
     expect(await count(sql`select count(*) as n from freight_rates`)).toBeGreaterThan(50);
     const countries = await database.rows<{ code: string }>(sql`select code from areas where level = 2`);
     expect(countries.map((c) => c.code)).toEqual(expect.arrayContaining(['CN', 'US', 'ES', 'MX', 'DE']));
-    expect(await count(sql`select count(*) as n from areas a join areas p on p.id = a.parent_id where a.level = 3 and p.code = 'CN'`)).toBeGreaterThanOrEqual(31);
-    const perProduct = await count(sql`select count(*)::float / (select count(*) from products) as n from product_numbers`);
+    expect(
+      await count(
+        sql`select count(*) as n from areas a join areas p on p.id = a.parent_id where a.level = 3 and p.code = 'CN'`,
+      ),
+    ).toBeGreaterThanOrEqual(31);
+    const perProduct = await count(
+      sql`select count(*)::float / (select count(*) from products) as n from product_numbers`,
+    );
     expect(perProduct).toBeGreaterThan(2);
     expect(perProduct).toBeLessThan(4);
-    expect(await count(sql`select max(c) as n from (select count(*) as c from fitments group by product_id) f`)).toBeLessThanOrEqual(8);
+    expect(
+      await count(sql`select max(c) as n from (select count(*) as c from fitments group by product_id) f`),
+    ).toBeLessThanOrEqual(8);
     for (const anchor of DEMO_ANCHORS) {
-      expect(await count(sql`select count(*) as n from product_numbers where product_id = ${anchor.productId} and number_key = ${normalizePartNumber(anchor.oe)}`)).toBe(1);
+      expect(
+        await count(
+          sql`select count(*) as n from product_numbers where product_id = ${anchor.productId} and number_key = ${normalizePartNumber(anchor.oe)}`,
+        ),
+      ).toBe(1);
     }
   });
 
   it('stores every number with its normalized key', async () => {
-    const numbers = await database.rows<{ number: string; number_key: string }>(sql`select number, number_key from product_numbers`);
-    const parts = await database.rows<{ number: string; number_key: string }>(sql`select number, number_key from products`);
-    const mine = await database.rows<{ number: string; number_key: string }>(sql`select my_number as number, my_number_key as number_key from customer_part_numbers`);
+    const numbers = await database.rows<{ number: string; number_key: string }>(
+      sql`select number, number_key from product_numbers`,
+    );
+    const parts = await database.rows<{ number: string; number_key: string }>(
+      sql`select number, number_key from products`,
+    );
+    const mine = await database.rows<{ number: string; number_key: string }>(
+      sql`select my_number as number, my_number_key as number_key from customer_part_numbers`,
+    );
     expect(numbers.length).toBeGreaterThan(PARTS);
-    for (const row of [...numbers, ...parts, ...mine]) expect(row.number_key).toBe(normalizePartNumber(row.number));
+    for (const row of [...numbers, ...parts, ...mine])
+      expect(row.number_key).toBe(normalizePartNumber(row.number));
   });
 
   it('keeps stock, totals and the ledger consistent', async () => {
-    expect(await count(sql`select count(*) as n from stock where available_stock > stock or available_stock < 0`)).toBe(0);
+    expect(
+      await count(sql`select count(*) as n from stock where available_stock > stock or available_stock < 0`),
+    ).toBe(0);
     expect(await count(sql`select count(*) as n from stock where stock = 0`)).toBeGreaterThan(0);
-    expect(await count(sql`
+    expect(
+      await count(sql`
       select count(*) as n from orders o
       where o.amount <> (select sum(sum) from order_lines l where l.order_id = o.id)
          or o.total_qty <> (select sum(qty) from order_lines l where l.order_id = o.id)
-         or o.export_qty <> (select sum(export_qty) from order_lines l where l.order_id = o.id)`)).toBe(0);
-    expect(await count(sql`select count(*) as n from order_lines where sum <> price * qty or export_qty > qty or export_qty < 0`)).toBe(0);
-    expect(await count(sql`select count(*) as n from sales_bills b where b.amount <> (select sum(sum) from sales_lines l where l.sales_bill_id = b.id)`)).toBe(0);
-    expect(await count(sql`select count(*) as n from deliveries d where d.amount <> (select sum(sum) from delivery_lines l where l.delivery_id = d.id)`)).toBe(0);
-    expect(await count(sql`select count(*) as n from purchases p where p.amount <> (select sum(sum) from purchase_lines l where l.purchase_id = p.id)`)).toBe(0);
+         or o.export_qty <> (select sum(export_qty) from order_lines l where l.order_id = o.id)`),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(*) as n from order_lines where sum <> price * qty or export_qty > qty or export_qty < 0`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(*) as n from sales_bills b where b.amount <> (select sum(sum) from sales_lines l where l.sales_bill_id = b.id)`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(*) as n from deliveries d where d.amount <> (select sum(sum) from delivery_lines l where l.delivery_id = d.id)`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(*) as n from purchases p where p.amount <> (select sum(sum) from purchase_lines l where l.purchase_id = p.id)`,
+      ),
+    ).toBe(0);
     // Every sales bill is one debit in the ledger; every payment one credit.
-    expect(await count(sql`
+    expect(
+      await count(sql`
       select count(*) as n from sales_bills b
-      where not exists (select 1 from ledger_entries e where e.ref_no = b.no and e.kind = 'sale' and e.debit = b.amount and e.company_id = b.company_id)`)).toBe(0);
-    expect(await count(sql`
+      where not exists (select 1 from ledger_entries e where e.ref_no = b.no and e.kind = 'sale' and e.debit = b.amount and e.company_id = b.company_id)`),
+    ).toBe(0);
+    expect(
+      await count(sql`
       select count(*) as n from payments p
-      where not exists (select 1 from ledger_entries e where e.ref_no = p.no and e.kind = 'payment' and e.credit = p.amount + p.cutmoney)`)).toBe(0);
+      where not exists (select 1 from ledger_entries e where e.ref_no = p.no and e.kind = 'payment' and e.credit = p.amount + p.cutmoney)`),
+    ).toBe(0);
     // Delivered orders are fully shipped; open ones not at all.
-    expect(await count(sql`select count(*) as n from orders where state = 'delivered' and export_qty <> total_qty`)).toBe(0);
-    expect(await count(sql`select count(*) as n from orders where state in ('pending_payment', 'submitted', 'confirmed', 'cancelled') and export_qty <> 0`)).toBe(0);
-    expect(await count(sql`select count(*) as n from orders where state = 'partially_delivered' and not (export_qty > 0 and export_qty < total_qty)`)).toBe(0);
-    expect(await count(sql`select count(distinct state) as n from orders where company_id = ${DEMO_IDS.demoCompany}`)).toBeGreaterThanOrEqual(4);
+    expect(
+      await count(
+        sql`select count(*) as n from orders where state = 'delivered' and export_qty <> total_qty`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(*) as n from orders where state in ('pending_payment', 'submitted', 'confirmed', 'cancelled') and export_qty <> 0`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(*) as n from orders where state = 'partially_delivered' and not (export_qty > 0 and export_qty < total_qty)`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(distinct state) as n from orders where company_id = ${DEMO_IDS.demoCompany}`,
+      ),
+    ).toBeGreaterThanOrEqual(4);
     // Nothing lies in the future of `now`.
-    for (const [table, column] of [['orders', 'bill_date'], ['order_events', 'created_at'], ['deliveries', 'date'], ['payments', 'date'], ['ledger_entries', 'date'], ['notices', 'published_at']] as const) {
-      expect(await count(sql`select count(*) as n from ${sql.identifier(table)} where ${sql.identifier(column)} > ${NOW.toISOString()}::timestamptz`)).toBe(0);
+    for (const [table, column] of [
+      ['orders', 'bill_date'],
+      ['order_events', 'created_at'],
+      ['deliveries', 'date'],
+      ['payments', 'date'],
+      ['ledger_entries', 'date'],
+      ['notices', 'published_at'],
+    ] as const) {
+      expect(
+        await count(
+          sql`select count(*) as n from ${sql.identifier(table)} where ${sql.identifier(column)} > ${NOW.toISOString()}::timestamptz`,
+        ),
+      ).toBe(0);
     }
   });
 

@@ -82,7 +82,11 @@ export const ACCOUNT_ID = 1;
 /** The demo logins of brief §7 (printed by `npm start`). */
 export const DEMO_LOGINS = [
   { userId: 'demo', password: 'demo1234', note: 'buyer, every customer menu, show_address on' },
-  { userId: 'viewer', password: 'viewer1234', note: 'catalogue (1001) and notices (1007) only; same company as demo' },
+  {
+    userId: 'viewer',
+    password: 'viewer1234',
+    note: 'catalogue (1001) and notices (1007) only; same company as demo',
+  },
   { userId: 'partner', password: 'partner1234', note: 'another company; also a supplier with purchases' },
   { userId: 'admin', password: 'admin1234', note: 'role admin' },
 ] as const;
@@ -102,9 +106,30 @@ export const DEMO_IDS = {
  * can search for them: the brief's OE examples and their products.
  */
 export const DEMO_ANCHORS = [
-  { productId: 1, type: 'brake_pad', brand: 'Bosch', number: '0 986 494 123', oe: '04465-33450', make: 'Toyota' },
-  { productId: 2, type: 'brake_pad', brand: 'TRW', number: 'GDB1550', oe: '1K0 698 151 B', make: 'Volkswagen' },
-  { productId: 3, type: 'oil_filter', brand: 'Mann-Filter', number: 'W 610/3', oe: 'MD-370', make: 'Mitsubishi' },
+  {
+    productId: 1,
+    type: 'brake_pad',
+    brand: 'Bosch',
+    number: '0 986 494 123',
+    oe: '04465-33450',
+    make: 'Toyota',
+  },
+  {
+    productId: 2,
+    type: 'brake_pad',
+    brand: 'TRW',
+    number: 'GDB1550',
+    oe: '1K0 698 151 B',
+    make: 'Volkswagen',
+  },
+  {
+    productId: 3,
+    type: 'oil_filter',
+    brand: 'Mann-Filter',
+    number: 'W 610/3',
+    oe: 'MD-370',
+    make: 'Mitsubishi',
+  },
 ] as const;
 
 const DAY = 86_400_000;
@@ -119,7 +144,9 @@ const REBUILD_INDEXES_FROM = 100_000;
 const VAT_PER_MILLE = 1_130;
 
 export async function isDatabaseEmpty(database: Database): Promise<boolean> {
-  const rows = await database.rows<{ present: boolean }>(sql`select exists (select 1 from accounts) as present`);
+  const rows = await database.rows<{ present: boolean }>(
+    sql`select exists (select 1 from accounts) as present`,
+  );
   return rows[0]?.present !== true;
 }
 
@@ -164,14 +191,118 @@ const PRICE_LEVELS = [
 ] as const;
 
 const COMPANIES: readonly CompanySpec[] = [
-  { id: 1, name: 'PartsPortal Demo Wholesale Co., Ltd.', sortName: 'PartsPortal Wholesale', priceLevelId: null, paymentDays: 0, creditLimitYuan: 0, isCustomer: false, isSupplier: false, ordersPerMonth: 0, purchasesPerMonth: 0, language: 0, prepaidShare: 0 },
-  { id: 2, name: 'Shenzhen Rapid Auto Repair Co., Ltd.', sortName: 'Rapid Auto Repair', priceLevelId: 2, paymentDays: 30, creditLimitYuan: 200_000, isCustomer: true, isSupplier: false, ordersPerMonth: 24, purchasesPerMonth: 0, language: 0, prepaidShare: 0.25 },
-  { id: 3, name: 'Guangzhou Yuexin Auto Parts Trading Co., Ltd.', sortName: 'Yuexin Trading', priceLevelId: 4, paymentDays: 45, creditLimitYuan: 500_000, isCustomer: true, isSupplier: true, ordersPerMonth: 14, purchasesPerMonth: 6, language: 0, prepaidShare: 0.05 },
-  { id: 4, name: 'Beijing Jinghua Auto Service Center', sortName: 'Jinghua Auto', priceLevelId: 2, paymentDays: 30, creditLimitYuan: 80_000, isCustomer: true, isSupplier: false, ordersPerMonth: 4, purchasesPerMonth: 0, language: 0, prepaidShare: 0.1 },
-  { id: 5, name: 'Chengdu Tianfu Car Care Chain Co., Ltd.', sortName: 'Tianfu Car Care', priceLevelId: 3, paymentDays: 60, creditLimitYuan: 300_000, isCustomer: true, isSupplier: false, ordersPerMonth: 5, purchasesPerMonth: 0, language: 0, prepaidShare: 0 },
-  { id: 6, name: 'Autopartes del Norte S.A. de C.V.', sortName: 'Autopartes del Norte', priceLevelId: 3, paymentDays: 45, creditLimitYuan: 150_000, isCustomer: true, isSupplier: false, ordersPerMonth: 2, purchasesPerMonth: 0, language: 2, prepaidShare: 0 },
-  { id: 7, name: 'Talleres Hermanos Ruiz S.L.', sortName: 'Talleres Ruiz', priceLevelId: 1, paymentDays: 0, creditLimitYuan: 0, isCustomer: true, isSupplier: false, ordersPerMonth: 2, purchasesPerMonth: 0, language: 2, prepaidShare: 1 },
-  { id: 8, name: 'Ningbo Yongxin Brake Manufacturing Co., Ltd.', sortName: 'Yongxin Brake', priceLevelId: null, paymentDays: 60, creditLimitYuan: 0, isCustomer: false, isSupplier: true, ordersPerMonth: 0, purchasesPerMonth: 3, language: 0, prepaidShare: 0 },
+  {
+    id: 1,
+    name: 'PartsPortal Demo Wholesale Co., Ltd.',
+    sortName: 'PartsPortal Wholesale',
+    priceLevelId: null,
+    paymentDays: 0,
+    creditLimitYuan: 0,
+    isCustomer: false,
+    isSupplier: false,
+    ordersPerMonth: 0,
+    purchasesPerMonth: 0,
+    language: 0,
+    prepaidShare: 0,
+  },
+  {
+    id: 2,
+    name: 'Shenzhen Rapid Auto Repair Co., Ltd.',
+    sortName: 'Rapid Auto Repair',
+    priceLevelId: 2,
+    paymentDays: 30,
+    creditLimitYuan: 200_000,
+    isCustomer: true,
+    isSupplier: false,
+    ordersPerMonth: 24,
+    purchasesPerMonth: 0,
+    language: 0,
+    prepaidShare: 0.25,
+  },
+  {
+    id: 3,
+    name: 'Guangzhou Yuexin Auto Parts Trading Co., Ltd.',
+    sortName: 'Yuexin Trading',
+    priceLevelId: 4,
+    paymentDays: 45,
+    creditLimitYuan: 500_000,
+    isCustomer: true,
+    isSupplier: true,
+    ordersPerMonth: 14,
+    purchasesPerMonth: 6,
+    language: 0,
+    prepaidShare: 0.05,
+  },
+  {
+    id: 4,
+    name: 'Beijing Jinghua Auto Service Center',
+    sortName: 'Jinghua Auto',
+    priceLevelId: 2,
+    paymentDays: 30,
+    creditLimitYuan: 80_000,
+    isCustomer: true,
+    isSupplier: false,
+    ordersPerMonth: 4,
+    purchasesPerMonth: 0,
+    language: 0,
+    prepaidShare: 0.1,
+  },
+  {
+    id: 5,
+    name: 'Chengdu Tianfu Car Care Chain Co., Ltd.',
+    sortName: 'Tianfu Car Care',
+    priceLevelId: 3,
+    paymentDays: 60,
+    creditLimitYuan: 300_000,
+    isCustomer: true,
+    isSupplier: false,
+    ordersPerMonth: 5,
+    purchasesPerMonth: 0,
+    language: 0,
+    prepaidShare: 0,
+  },
+  {
+    id: 6,
+    name: 'Autopartes del Norte S.A. de C.V.',
+    sortName: 'Autopartes del Norte',
+    priceLevelId: 3,
+    paymentDays: 45,
+    creditLimitYuan: 150_000,
+    isCustomer: true,
+    isSupplier: false,
+    ordersPerMonth: 2,
+    purchasesPerMonth: 0,
+    language: 2,
+    prepaidShare: 0,
+  },
+  {
+    id: 7,
+    name: 'Talleres Hermanos Ruiz S.L.',
+    sortName: 'Talleres Ruiz',
+    priceLevelId: 1,
+    paymentDays: 0,
+    creditLimitYuan: 0,
+    isCustomer: true,
+    isSupplier: false,
+    ordersPerMonth: 2,
+    purchasesPerMonth: 0,
+    language: 2,
+    prepaidShare: 1,
+  },
+  {
+    id: 8,
+    name: 'Ningbo Yongxin Brake Manufacturing Co., Ltd.',
+    sortName: 'Yongxin Brake',
+    priceLevelId: null,
+    paymentDays: 60,
+    creditLimitYuan: 0,
+    isCustomer: false,
+    isSupplier: true,
+    ordersPerMonth: 0,
+    purchasesPerMonth: 3,
+    language: 0,
+    prepaidShare: 0,
+  },
 ];
 
 const STORES = [
@@ -241,7 +372,12 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       started,
       kind: database.kind,
     };
-    await writeFoundation(context, { demoHash: demoHash!, viewerHash: viewerHash!, partnerHash: partnerHash!, adminHash: adminHash! });
+    await writeFoundation(context, {
+      demoHash: demoHash!,
+      viewerHash: viewerHash!,
+      partnerHash: partnerHash!,
+      adminHash: adminHash!,
+    });
     const catalog = await writeCatalogue(context);
     await writeHistory(context, catalog);
     await writer.flush();
@@ -251,7 +387,12 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
 
   const elapsedMs = Math.round(performance.now() - started);
   log(`demo data: done in ${(elapsedMs / 1000).toFixed(1)} s`);
-  return { parts: options.parts, seed: options.seed, counts: Object.fromEntries([...counts.entries()].sort()), elapsedMs };
+  return {
+    parts: options.parts,
+    seed: options.seed,
+    counts: Object.fromEntries([...counts.entries()].sort()),
+    elapsedMs,
+  };
 }
 
 interface Context {
@@ -266,7 +407,8 @@ interface Context {
   kind: Database['kind'];
 }
 
-const elapsed = (context: Context): string => `${((performance.now() - context.started) / 1000).toFixed(1)} s`;
+const elapsed = (context: Context): string =>
+  `${((performance.now() - context.started) / 1000).toFixed(1)} s`;
 
 // ---------------------------------------------------------------------------------------------
 // Account, companies, users, areas, stores, freight, notices
@@ -289,7 +431,11 @@ async function writeFoundation(context: Context, hashes: Hashes): Promise<AreaIn
     {
       id: ACCOUNT_ID,
       name: 'PartsPortal Demo Wholesale',
-      homeTitle: { zh: 'PartsPortal 汽配批发演示', en: 'PartsPortal Demo Wholesale', es: 'PartsPortal Mayorista de Demostración' },
+      homeTitle: {
+        zh: 'PartsPortal 汽配批发演示',
+        en: 'PartsPortal Demo Wholesale',
+        es: 'PartsPortal Mayorista de Demostración',
+      },
       homeLogo: null,
       currency: 'CNY',
       createdAt: created,
@@ -297,7 +443,12 @@ async function writeFoundation(context: Context, hashes: Hashes): Promise<AreaIn
   ]);
   await writer.insert(
     priceLevels,
-    PRICE_LEVELS.map((level) => ({ id: level.id, accountId: ACCOUNT_ID, name: level.name, factor: scaledToString(level.perMille * 10, 4) })),
+    PRICE_LEVELS.map((level) => ({
+      id: level.id,
+      accountId: ACCOUNT_ID,
+      name: level.name,
+      factor: scaledToString(level.perMille * 10, 4),
+    })),
   );
   await writer.insert(
     companies,
@@ -316,12 +467,66 @@ async function writeFoundation(context: Context, hashes: Hashes): Promise<AreaIn
     })),
   );
   const allMenus = [...ALL_MENU_CODES];
-  const userBase = { accountId: ACCOUNT_ID, avatar: '', isActive: true, createdAt: created, passwordChangedAt: null };
+  const userBase = {
+    accountId: ACCOUNT_ID,
+    avatar: '',
+    isActive: true,
+    createdAt: created,
+    passwordChangedAt: null,
+  };
   await writer.insert(users, [
-    { ...userBase, id: DEMO_IDS.users.demo, companyId: DEMO_IDS.demoCompany, userId: 'demo', name: 'Chen Zhiqiang 陈志强', passwordHash: hashes.demoHash, role: 'customer', menus: allMenus, tags: ['cart:import', 'order:export'], showAddress: true, productDetailTitleShowMyNumber: true },
-    { ...userBase, id: DEMO_IDS.users.viewer, companyId: DEMO_IDS.demoCompany, userId: 'viewer', name: 'Lin Xiaoyu 林晓雨', passwordHash: hashes.viewerHash, role: 'customer', menus: [MENU_CODES.catalog, MENU_CODES.notice], tags: [], showAddress: false, productDetailTitleShowMyNumber: false },
-    { ...userBase, id: DEMO_IDS.users.partner, companyId: DEMO_IDS.partnerCompany, userId: 'partner', name: 'Huang Jianguo 黄建国', passwordHash: hashes.partnerHash, role: 'customer', menus: allMenus, tags: ['cart:import', 'order:export'], showAddress: true, productDetailTitleShowMyNumber: true },
-    { ...userBase, id: DEMO_IDS.users.admin, companyId: DEMO_IDS.houseCompany, userId: 'admin', name: 'Administrator', passwordHash: hashes.adminHash, role: ADMIN_ROLE, menus: allMenus, tags: ['cart:import', 'order:export'], showAddress: true, productDetailTitleShowMyNumber: true },
+    {
+      ...userBase,
+      id: DEMO_IDS.users.demo,
+      companyId: DEMO_IDS.demoCompany,
+      userId: 'demo',
+      name: 'Chen Zhiqiang 陈志强',
+      passwordHash: hashes.demoHash,
+      role: 'customer',
+      menus: allMenus,
+      tags: ['cart:import', 'order:export'],
+      showAddress: true,
+      productDetailTitleShowMyNumber: true,
+    },
+    {
+      ...userBase,
+      id: DEMO_IDS.users.viewer,
+      companyId: DEMO_IDS.demoCompany,
+      userId: 'viewer',
+      name: 'Lin Xiaoyu 林晓雨',
+      passwordHash: hashes.viewerHash,
+      role: 'customer',
+      menus: [MENU_CODES.catalog, MENU_CODES.notice],
+      tags: [],
+      showAddress: false,
+      productDetailTitleShowMyNumber: false,
+    },
+    {
+      ...userBase,
+      id: DEMO_IDS.users.partner,
+      companyId: DEMO_IDS.partnerCompany,
+      userId: 'partner',
+      name: 'Huang Jianguo 黄建国',
+      passwordHash: hashes.partnerHash,
+      role: 'customer',
+      menus: allMenus,
+      tags: ['cart:import', 'order:export'],
+      showAddress: true,
+      productDetailTitleShowMyNumber: true,
+    },
+    {
+      ...userBase,
+      id: DEMO_IDS.users.admin,
+      companyId: DEMO_IDS.houseCompany,
+      userId: 'admin',
+      name: 'Administrator',
+      passwordHash: hashes.adminHash,
+      role: ADMIN_ROLE,
+      menus: allMenus,
+      tags: ['cart:import', 'order:export'],
+      showAddress: true,
+      productDetailTitleShowMyNumber: true,
+    },
   ]);
 
   // Areas: depth-first with explicit ids, so a parent always precedes its children.
@@ -345,17 +550,29 @@ async function writeFoundation(context: Context, hashes: Hashes): Promise<AreaIn
 
   await writer.insert(
     stores,
-    STORES.map((s) => ({ id: s.id, accountId: ACCOUNT_ID, name: s.name, areaId: areaId(s.country), isActive: true })),
+    STORES.map((s) => ({
+      id: s.id,
+      accountId: ACCOUNT_ID,
+      name: s.name,
+      areaId: areaId(s.country),
+      isActive: true,
+    })),
   );
 
   await writeFreight(context, areaRows, areaId);
   await writeAddresses(context, byCode);
   await writeNotices(context);
-  context.log(`demo data: account, companies, users, ${areaRows.length} areas, stores, freight, notices (${elapsed(context)})`);
+  context.log(
+    `demo data: account, companies, users, ${areaRows.length} areas, stores, freight, notices (${elapsed(context)})`,
+  );
   return { byCode };
 }
 
-async function writeFreight(context: Context, areaRows: ReadonlyArray<InferInsertModel<typeof areas>>, areaId: (code: string) => number): Promise<void> {
+async function writeFreight(
+  context: Context,
+  areaRows: ReadonlyArray<InferInsertModel<typeof areas>>,
+  areaId: (code: string) => number,
+): Promise<void> {
   const random = createRandom(context.seed, 7);
   const carriers = [
     { id: 1, name: 'SF Express', mode: 'express' },
@@ -365,7 +582,10 @@ async function writeFreight(context: Context, areaRows: ReadonlyArray<InferInser
     { id: 5, name: 'SEUR', mode: 'express' },
     { id: 6, name: 'FedEx Ground', mode: 'truck' },
   ];
-  await context.writer.insert(freightCarriers, carriers.map((c) => ({ ...c, accountId: ACCOUNT_ID })));
+  await context.writer.insert(
+    freightCarriers,
+    carriers.map((c) => ({ ...c, accountId: ACCOUNT_ID })),
+  );
 
   const rows: InferInsertModel<typeof freightRates>[] = [];
   const rate = (
@@ -407,27 +627,115 @@ async function writeFreight(context: Context, areaRows: ReadonlyArray<InferInser
     const far = ['CN-XZ', 'CN-XJ', 'CN-QH', 'CN-NM', 'CN-HK', 'CN-MO'].includes(province.code ?? '');
     const firstYuan = near ? 12 : far ? 28 : random.int(18, 23);
     const minDays = near ? 1 : far ? 3 : 2;
-    rate(1, 'CN', province.id!, [1, 0], firstYuan * 100, [1, 0], (near ? 2 : far ? 12 : random.int(5, 9)) * 100, 6000, firstYuan * 100, [minDays, minDays + 2]);
-    rate(2, 'CN', province.id!, [30, 0], (near ? 45 : random.int(60, far ? 140 : 95)) * 100, [1, 0], random.int(120, far ? 480 : 260), 6000, 4500, [minDays + 1, minDays + 5]);
+    rate(
+      1,
+      'CN',
+      province.id!,
+      [1, 0],
+      firstYuan * 100,
+      [1, 0],
+      (near ? 2 : far ? 12 : random.int(5, 9)) * 100,
+      6000,
+      firstYuan * 100,
+      [minDays, minDays + 2],
+    );
+    rate(
+      2,
+      'CN',
+      province.id!,
+      [30, 0],
+      (near ? 45 : random.int(60, far ? 140 : 95)) * 100,
+      [1, 0],
+      random.int(120, far ? 480 : 260),
+      6000,
+      4500,
+      [minDays + 1, minDays + 5],
+    );
   }
   for (const country of countries) {
     if (country.code === 'CN') continue;
-    rate(3, 'CN', country.id!, [5, 1], random.int(180, 260) * 100, [5, 1], random.int(60, 95) * 100, 5000, 0, [3, 7]);
-    rate(4, 'CN', country.id!, [100, 0], random.int(700, 1100) * 100, [1, 0], random.int(300, 600), 1000, 80_000, [20, 45]);
+    rate(
+      3,
+      'CN',
+      country.id!,
+      [5, 1],
+      random.int(180, 260) * 100,
+      [5, 1],
+      random.int(60, 95) * 100,
+      5000,
+      0,
+      [3, 7],
+    );
+    rate(
+      4,
+      'CN',
+      country.id!,
+      [100, 0],
+      random.int(700, 1100) * 100,
+      [1, 0],
+      random.int(300, 600),
+      1000,
+      80_000,
+      [20, 45],
+    );
   }
   for (const province of childrenOf('ES')) {
     const islands = ['ES-PM', 'ES-GC', 'ES-TF', 'ES-CE', 'ES-ML'].includes(province.code ?? '');
-    rate(5, 'ES', province.id!, [1, 0], (islands ? 85 : 48) * 100, [1, 0], (islands ? 18 : 6) * 100, 5000, 0, islands ? [3, 5] : [1, 2]);
+    rate(
+      5,
+      'ES',
+      province.id!,
+      [1, 0],
+      (islands ? 85 : 48) * 100,
+      [1, 0],
+      (islands ? 18 : 6) * 100,
+      5000,
+      0,
+      islands ? [3, 5] : [1, 2],
+    );
   }
   for (const code of ['DE', 'FR', 'IT', 'GB', 'PT', 'US', 'MX']) {
-    rate(3, 'ES', areaId(code), [5, 1], random.int(160, 240) * 100, [5, 1], random.int(55, 90) * 100, 5000, 0, [2, 5]);
+    rate(
+      3,
+      'ES',
+      areaId(code),
+      [5, 1],
+      random.int(160, 240) * 100,
+      [5, 1],
+      random.int(55, 90) * 100,
+      5000,
+      0,
+      [2, 5],
+    );
   }
   for (const state of childrenOf('US')) {
     const far = ['US-AK', 'US-HI'].includes(state.code ?? '');
-    rate(6, 'US', state.id!, [1, 0], (far ? 160 : random.int(70, 110)) * 100, [1, 0], random.int(8, far ? 40 : 18) * 100, 5000, 0, far ? [5, 9] : [1, 5]);
+    rate(
+      6,
+      'US',
+      state.id!,
+      [1, 0],
+      (far ? 160 : random.int(70, 110)) * 100,
+      [1, 0],
+      random.int(8, far ? 40 : 18) * 100,
+      5000,
+      0,
+      far ? [5, 9] : [1, 5],
+    );
   }
   for (const code of ['MX', 'CA']) {
-    rate(3, 'US', areaId(code), [5, 1], random.int(150, 220) * 100, [5, 1], random.int(50, 80) * 100, 5000, 0, [2, 4]);
+    rate(
+      3,
+      'US',
+      areaId(code),
+      [5, 1],
+      random.int(150, 220) * 100,
+      [5, 1],
+      random.int(50, 80) * 100,
+      5000,
+      0,
+      [2, 4],
+    );
   }
   await context.writer.insert(freightRates, rows);
 }
@@ -446,14 +754,33 @@ async function writeAddresses(context: Context, byCode: AreaIndex['byCode']): Pr
     [3, '佛山仓', '梁志华', 'CN-GD-FS', '南海区桂城街道海八路 9 号', '13790112233', false],
     [4, '朝阳店', '王磊', 'CN-BJ-CY', '朝阳区东三环北路 38 号', '13501234567', true],
     [5, '天府店', '李娜', 'CN-SC-CD', '武侯区天府大道北段 966 号', '18628001234', true],
-    [6, 'Monterrey', 'José Luis Garza', 'MX-NLE-MTY', 'Av. Constitución 1520, Centro', '+52 81 8123 4567', true],
+    [
+      6,
+      'Monterrey',
+      'José Luis Garza',
+      'MX-NLE-MTY',
+      'Av. Constitución 1520, Centro',
+      '+52 81 8123 4567',
+      true,
+    ],
     [7, 'Taller', 'Antonio Ruiz', 'ES-V-VLC', 'Calle de Sueca 45, 46006 Valencia', '+34 612 345 678', true],
   ];
   await context.writer.insert(
     addresses,
     list.map(([companyId, caption, contactName, code, address, phone, isDefault], index) => {
       const found = area(code);
-      return { id: index + 1, companyId, caption, contactName, areaId: found.id, area: found.path, address, phone, isDefault, createdAt: new Date(context.now - (300 - index) * DAY) };
+      return {
+        id: index + 1,
+        companyId,
+        caption,
+        contactName,
+        areaId: found.id,
+        area: found.path,
+        address,
+        phone,
+        isDefault,
+        createdAt: new Date(context.now - (300 - index) * DAY),
+      };
     }),
   );
 }
@@ -477,7 +804,8 @@ async function writeNotices(context: Context): Promise<void> {
       contentEs: notice.content[2],
       isPinned: notice.pinned,
       publishedAt: new Date(publishedAt),
-      attachments: index === 3 ? [{ name: 'cart-import-template.xlsx', path: 'notices/cart-import-template.xlsx' }] : [],
+      attachments:
+        index === 3 ? [{ name: 'cart-import-template.xlsx', path: 'notices/cart-import-template.xlsx' }] : [],
     });
     // Demo has read the older notices (the newest stay unread), the others a few at random.
     const readers: number[] = [];
@@ -485,7 +813,11 @@ async function writeNotices(context: Context): Promise<void> {
     if (random.chance(0.4)) readers.push(DEMO_IDS.users.viewer);
     if (!notice.demoOnly && random.chance(0.5)) readers.push(DEMO_IDS.users.partner);
     for (const userId of readers) {
-      readRows.push({ noticeId: id, userId, readAt: new Date(Math.min(context.now - HOUR, publishedAt + random.int(1, 72) * HOUR)) });
+      readRows.push({
+        noticeId: id,
+        userId,
+        readAt: new Date(Math.min(context.now - HOUR, publishedAt + random.int(1, 72) * HOUR)),
+      });
     }
   });
   await context.writer.insert(notices, noticeRows);
@@ -525,18 +857,25 @@ const fillPattern = (pattern: string, random: Random): string => {
   return out;
 };
 
-const brandPatterns = (brand: BrandSpec, type: PartTypeSpec): readonly string[] => brand.patterns[type.category] ?? brand.patterns.default;
+const brandPatterns = (brand: BrandSpec, type: PartTypeSpec): readonly string[] =>
+  brand.patterns[type.category] ?? brand.patterns.default;
 
 function buildVehicles(): { rows: InferInsertModel<typeof vehicles>[]; info: VehicleInfo[] } {
   const rows: InferInsertModel<typeof vehicles>[] = [];
   const info: VehicleInfo[] = [];
-  const driveNames: Record<string, string> = { FWD: 'Front-wheel drive', RWD: 'Rear-wheel drive', AWD: 'All-wheel drive', '4WD': 'Four-wheel drive' };
+  const driveNames: Record<string, string> = {
+    FWD: 'Front-wheel drive',
+    RWD: 'Rear-wheel drive',
+    AWD: 'All-wheel drive',
+    '4WD': 'Four-wheel drive',
+  };
   for (const [make, model, body, years, engines] of VEHICLE_MODELS) {
     const [fromText = '', toText = ''] = years.split('-');
     const yearFrom = Number(fromText);
     const yearTo = Number(toText);
     for (const engine of engines) {
-      const [name = '', kwText = '', ccText = '', code = '', fuel = '', transmissions = '', drives = ''] = engine.split('|');
+      const [name = '', kwText = '', ccText = '', code = '', fuel = '', transmissions = '', drives = ''] =
+        engine.split('|');
       const kw = Number(kwText);
       const cc = Number(ccText);
       const driveList = drives.split(',');
@@ -553,12 +892,16 @@ function buildVehicles(): { rows: InferInsertModel<typeof vehicles>[]; info: Veh
             m3Kw: kw,
             m3Cc: cc,
             m3Engine: code,
-            plTransmission: transmission === 'MT' ? 'Manual' : transmission === 'AT' ? 'Automatic' : transmission,
+            plTransmission:
+              transmission === 'MT' ? 'Manual' : transmission === 'AT' ? 'Automatic' : transmission,
             plFuel: fuel,
             plBody: body,
             plFrontBrake: kw >= 90 ? 'Disc brake, vented' : 'Disc brake',
             plRearBrake: body === 'Pickup' || kw < 75 ? 'Drum brake' : 'Disc brake',
-            plParkingBrake: yearFrom >= 2012 && kw >= 110 && body !== 'Pickup' && body !== 'Van' ? 'Electric' : 'Mechanical',
+            plParkingBrake:
+              yearFrom >= 2012 && kw >= 110 && body !== 'Pickup' && body !== 'Van'
+                ? 'Electric'
+                : 'Mechanical',
             plDrive: driveNames[drive] ?? drive,
             m3Year: years,
             yearFrom,
@@ -574,7 +917,17 @@ function buildVehicles(): { rows: InferInsertModel<typeof vehicles>[]; info: Veh
 
 /** AAIA-style application line, e.g. "2014-2019 Toyota Corolla L4 1.8L". */
 const aaiaLine = (v: VehicleInfo): string => {
-  const cylinders = /V8/.test(v.engineName) ? 'V8' : /V6/.test(v.engineName) ? 'V6' : v.cc < 1300 ? 'L3' : v.cc > 2900 && v.make === 'BMW' ? 'L6' : v.cc > 2900 && v.make === 'Mercedes-Benz' ? 'V6' : 'L4';
+  const cylinders = /V8/.test(v.engineName)
+    ? 'V8'
+    : /V6/.test(v.engineName)
+      ? 'V6'
+      : v.cc < 1300
+        ? 'L3'
+        : v.cc > 2900 && v.make === 'BMW'
+          ? 'L6'
+          : v.cc > 2900 && v.make === 'Mercedes-Benz'
+            ? 'V6'
+            : 'L4';
   const litres = `${Math.floor((v.cc + 50) / 1000)}.${Math.floor(((v.cc + 50) % 1000) / 100)}`;
   const baseModel = v.model.replace(/\s*\(.*\)$/, '');
   return `${v.yearFrom}-${v.yearTo} ${v.make} ${baseModel} ${cylinders} ${litres}L`;
@@ -590,18 +943,26 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
   );
   await writer.insert(
     partTypes,
-    PART_TYPES.map((t, i) => ({ id: i + 1, accountId: ACCOUNT_ID, code: t.code, nameZh: t.names[0], nameEn: t.names[1], nameEs: t.names[2] })),
+    PART_TYPES.map((t, i) => ({
+      id: i + 1,
+      accountId: ACCOUNT_ID,
+      code: t.code,
+      nameZh: t.names[0],
+      nameEn: t.names[1],
+      nameEs: t.names[2],
+    })),
   );
   const vehicleData = buildVehicles();
   await writer.insert(vehicles, vehicleData.rows);
 
   const brandsByType = PART_TYPES.map((type) =>
-    BRANDS.map((b, i) => i)
-      .filter((i) => {
-        const brand = BRANDS[i]!;
-        if (type.brands) return type.brands.includes(brand.name);
-        return brand.categories.includes(type.category) && (!brand.onlyTypes || brand.onlyTypes.includes(type.code));
-      }),
+    BRANDS.map((b, i) => i).filter((i) => {
+      const brand = BRANDS[i]!;
+      if (type.brands) return type.brands.includes(brand.name);
+      return (
+        brand.categories.includes(type.category) && (!brand.onlyTypes || brand.onlyTypes.includes(type.code))
+      );
+    }),
   );
   const typeShares = PART_TYPES.map((t) => t.share);
   const typeIndexes = PART_TYPES.map((_, i) => i);
@@ -635,9 +996,23 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
   let partnerMyCounter = 0;
   const marketFloor = Date.UTC(2008, 0, 1);
 
-  const bulkTables = ['products', 'product_numbers', 'customer_part_numbers', 'fitments', 'stock', 'company_prices'];
-  const dropped = parts >= REBUILD_INDEXES_FROM ? [...(await dropForeignKeys(context.tx, bulkTables)), ...(await dropSecondaryIndexes(context.tx, bulkTables))] : [];
-  if (dropped.length > 0) context.log(`demo data: dropped ${dropped.length} indexes and foreign keys for the bulk load`);
+  const bulkTables = [
+    'products',
+    'product_numbers',
+    'customer_part_numbers',
+    'fitments',
+    'stock',
+    'company_prices',
+  ];
+  const dropped =
+    parts >= REBUILD_INDEXES_FROM
+      ? [
+          ...(await dropForeignKeys(context.tx, bulkTables)),
+          ...(await dropSecondaryIndexes(context.tx, bulkTables)),
+        ]
+      : [];
+  if (dropped.length > 0)
+    context.log(`demo data: dropped ${dropped.length} indexes and foreign keys for the bulk load`);
 
   for (let chunkStart = 1; chunkStart <= parts; chunkStart += PRODUCT_CHUNK) {
     const chunkEnd = Math.min(parts, chunkStart + PRODUCT_CHUNK - 1);
@@ -650,20 +1025,31 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
 
     for (let id = chunkStart; id <= chunkEnd; id++) {
       const anchor = DEMO_ANCHORS.find((a) => a.productId === id);
-      const typeIndex = anchor ? PART_TYPES.findIndex((t) => t.code === anchor.type) : random.weighted(typeIndexes, typeShares);
+      const typeIndex = anchor
+        ? PART_TYPES.findIndex((t) => t.code === anchor.type)
+        : random.weighted(typeIndexes, typeShares);
       const type = PART_TYPES[typeIndex]!;
-      const brandIndex = anchor ? BRANDS.findIndex((b) => b.name === anchor.brand) : random.pick(brandsByType[typeIndex]!);
+      const brandIndex = anchor
+        ? BRANDS.findIndex((b) => b.name === anchor.brand)
+        : random.pick(brandsByType[typeIndex]!);
       const brand = BRANDS[brandIndex]!;
-      const groupIndex = anchor ? MAKE_GROUPS.findIndex((g) => g.includes(anchor.make)) : random.weighted(groupIndexes, MAKE_GROUP_SHARES);
+      const groupIndex = anchor
+        ? MAKE_GROUPS.findIndex((g) => g.includes(anchor.make))
+        : random.weighted(groupIndexes, MAKE_GROUP_SHARES);
       const makes = MAKE_GROUPS[groupIndex]!;
 
       // Our number: the brand's style, unique per brand (the catalogue's unique key).
       const used = usedKeys[brandIndex]!;
-      let number: string = anchor ? anchor.number : fillPattern(random.pick(brandPatterns(brand, type)), random);
+      let number: string = anchor
+        ? anchor.number
+        : fillPattern(random.pick(brandPatterns(brand, type)), random);
       let key = normalizePartNumber(number);
       for (let attempt = 0; used.has(key); attempt++) {
         // Past a few tries the pattern space is crowded (huge catalogues): add a variant suffix.
-        number = attempt < 6 ? fillPattern(random.pick(brandPatterns(brand, type)), random) : `${number}-${random.int(1, 9)}`;
+        number =
+          attempt < 6
+            ? fillPattern(random.pick(brandPatterns(brand, type)), random)
+            : `${number}-${random.int(1, 9)}`;
         key = normalizePartNumber(number);
       }
       used.add(key);
@@ -690,7 +1076,11 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
       // Names: the part type with a position or variant.
       const variant = type.variants && random.chance(0.85) ? random.pick(type.variants) : undefined;
       const names: readonly [string, string, string] = variant
-        ? [`${variant[0].startsWith('(') ? type.names[0] + variant[0] : variant[0] + type.names[0]}`, `${type.names[1]}, ${variant[1]}`, `${type.names[2]}, ${variant[2]}`]
+        ? [
+            `${variant[0].startsWith('(') ? type.names[0] + variant[0] : variant[0] + type.names[0]}`,
+            `${type.names[1]}, ${variant[1]}`,
+            `${type.names[2]}, ${variant[2]}`,
+          ]
         : type.names;
 
       const grams = random.int(type.grams[0], type.grams[1]);
@@ -700,18 +1090,24 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
       const priceCents = priceYuan >= 100 ? Math.round(priceYuan) * 100 : Math.round(priceYuan * 2) * 50;
       const buyQty =
         type.code === 'spark_plug' || type.code === 'glow_plug'
-          ? random.chance(0.4) ? 4 : 0
+          ? random.chance(0.4)
+            ? 4
+            : 0
           : type.unit === 'PR' || type.code === 'headlight_bulb'
-            ? random.chance(0.2) ? 2 : 0
+            ? random.chance(0.2)
+              ? 2
+              : 0
             : type.category === 'filter' && random.chance(0.06)
               ? 10
-              : random.chance(0.02) ? 2 : 0;
+              : random.chance(0.02)
+                ? 2
+                : 0;
       const isNew = id > 3 && random.chance(0.05);
       const marketTime = isNew
         ? context.now - random.int(5, 90) * DAY
         : random.chance(0.1)
           ? null
-          : marketFloor + Math.floor(random.next() * (context.now - 120 * DAY - marketFloor) / DAY) * DAY;
+          : marketFloor + Math.floor((random.next() * (context.now - 120 * DAY - marketFloor)) / DAY) * DAY;
       const proParams = type.params.map(([name, values]) => {
         const isRange = values.length === 2 && typeof values[0] === 'number' && typeof values[1] === 'number';
         const value = isRange ? random.int(values[0] as number, values[1] as number) : random.pick(values);
@@ -730,7 +1126,14 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
         nameZh: names[0],
         nameEn: names[1],
         nameEs: names[2],
-        remark: random.chance(0.12) ? random.pick(['OE quality / 原厂品质', 'Check VIN before ordering / 订货前请核对车架号', 'Sold as a set / 整套销售', 'Includes fitting kit / 含安装附件']) : '',
+        remark: random.chance(0.12)
+          ? random.pick([
+              'OE quality / 原厂品质',
+              'Check VIN before ordering / 订货前请核对车架号',
+              'Sold as a set / 整套销售',
+              'Includes fitting kit / 含安装附件',
+            ])
+          : '',
         unit: type.unit,
         weight: scaledToString(grams, 3),
         volumn: scaledToString(volumeUnits, 4),
@@ -738,8 +1141,15 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
         buyQty,
         makeNames,
         modelDisplays: fittedModels.map((m) => m.replace('|', ' ')).join(', '),
-        noteModel: modelDescriptions.map(({ first, engines }) => `${MAKE_NAMES_ZH[first.make] ?? first.make} ${first.model} ${engines.join('/')} ${first.yearFrom}-${first.yearTo}`).join('; '),
-        ypModel: modelDescriptions.map(({ first }) => `${first.model.toUpperCase()} ${first.yearFrom}-${first.yearTo}`).join('; '),
+        noteModel: modelDescriptions
+          .map(
+            ({ first, engines }) =>
+              `${MAKE_NAMES_ZH[first.make] ?? first.make} ${first.model} ${engines.join('/')} ${first.yearFrom}-${first.yearTo}`,
+          )
+          .join('; '),
+        ypModel: modelDescriptions
+          .map(({ first }) => `${first.model.toUpperCase()} ${first.yearFrom}-${first.yearTo}`)
+          .join('; '),
         ypAaiaModel: [...new Set(fitted.map(aaiaLine))].join('; '),
         proParams,
         extendParam,
@@ -760,50 +1170,108 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
         const format = OE_FORMATS[make];
         if (!format) continue;
         const oe = anchor && k === 0 ? anchor.oe : fillPattern(random.pick(format.patterns), random);
-        numberRows.push({ id: ++productNumberId, productId: id, kind: 'oe', brandName: format.brand, number: oe, numberKey: normalizePartNumber(oe) });
+        numberRows.push({
+          id: ++productNumberId,
+          productId: id,
+          kind: 'oe',
+          brandName: format.brand,
+          number: oe,
+          numberKey: normalizePartNumber(oe),
+        });
       }
       const others = brandsByType[typeIndex]!.filter((i) => i !== brandIndex);
       const otherCount = others.length === 0 ? 0 : random.weighted([0, 1, 2], [25, 40, 35]);
       for (const otherIndex of random.sample(others, otherCount)) {
         const other = BRANDS[otherIndex]!;
         const cross = fillPattern(random.pick(brandPatterns(other, type)), random);
-        numberRows.push({ id: ++productNumberId, productId: id, kind: 'brand', brandName: other.name, number: cross, numberKey: normalizePartNumber(cross) });
+        numberRows.push({
+          id: ++productNumberId,
+          productId: id,
+          kind: 'brand',
+          brandName: other.name,
+          number: cross,
+          numberKey: normalizePartNumber(cross),
+        });
       }
 
       // Stock: most parts in Guangzhou, fewer abroad; some rows at zero.
       const storeIds: number[] = [];
       for (const store of STORES) {
-        if (!(random.chance(store.share) || (store.id === 1 && storeIds.length === 0 && id % 2 === 0))) continue;
+        if (!(random.chance(store.share) || (store.id === 1 && storeIds.length === 0 && id % 2 === 0)))
+          continue;
         const onHand = random.chance(0.14) ? 0 : random.skewed(1, 600, 2.5);
-        const reserved = onHand === 0 ? 0 : Math.min(onHand, random.chance(0.7) ? 0 : random.skewed(1, 20, 2));
-        stockRows.push({ productId: id, storeId: store.id, stock: onHand, availableStock: onHand - reserved });
+        const reserved =
+          onHand === 0 ? 0 : Math.min(onHand, random.chance(0.7) ? 0 : random.skewed(1, 20, 2));
+        stockRows.push({
+          productId: id,
+          storeId: store.id,
+          stock: onHand,
+          availableStock: onHand - reserved,
+        });
         storeIds.push(store.id);
       }
 
       // Customer part numbers: each company has its own numbering scheme.
       if (random.chance(0.08)) {
         const my = `SZR-${type.code.slice(0, 3).toUpperCase()}${String(++demoMyCounter).padStart(5, '0')}`;
-        myNumberRows.push({ companyId: DEMO_IDS.demoCompany, productId: id, myNumber: my, myNumberKey: normalizePartNumber(my) });
+        myNumberRows.push({
+          companyId: DEMO_IDS.demoCompany,
+          productId: id,
+          myNumber: my,
+          myNumberKey: normalizePartNumber(my),
+        });
         if (id <= poolSize) myNumbers.get(DEMO_IDS.demoCompany)!.set(id, my);
       }
       if (random.chance(0.06)) {
         const my = `YX${String(100_000 + ++partnerMyCounter)}`;
-        myNumberRows.push({ companyId: DEMO_IDS.partnerCompany, productId: id, myNumber: my, myNumberKey: normalizePartNumber(my) });
+        myNumberRows.push({
+          companyId: DEMO_IDS.partnerCompany,
+          productId: id,
+          myNumber: my,
+          myNumberKey: normalizePartNumber(my),
+        });
         if (id <= poolSize) myNumbers.get(DEMO_IDS.partnerCompany)!.set(id, my);
       }
 
       // A few negotiated prices: per company, and per price level (dealer).
       if (id <= poolSize) {
-        for (const [companyId, level] of [[DEMO_IDS.demoCompany, 900], [DEMO_IDS.partnerCompany, 780]] as const) {
+        for (const [companyId, level] of [
+          [DEMO_IDS.demoCompany, 900],
+          [DEMO_IDS.partnerCompany, 780],
+        ] as const) {
           if (!random.chance(0.015)) continue;
           const cents = applyPerMille(priceCents, level - random.int(20, 80));
-          priceRows.push({ id: ++companyPriceId, productId: id, companyId, priceLevelId: null, price: centsToString(cents) });
+          priceRows.push({
+            id: ++companyPriceId,
+            productId: id,
+            companyId,
+            priceLevelId: null,
+            price: centsToString(cents),
+          });
           companyPriceCents.get(companyId)!.set(id, cents);
         }
         if (random.chance(0.005)) {
-          priceRows.push({ id: ++companyPriceId, productId: id, companyId: null, priceLevelId: 3, price: centsToString(applyPerMille(priceCents, 780)) });
+          priceRows.push({
+            id: ++companyPriceId,
+            productId: id,
+            companyId: null,
+            priceLevelId: 3,
+            price: centsToString(applyPerMille(priceCents, 780)),
+          });
         }
-        pool.push({ id, number, numberKey: key, names, brand: brand.name, unit: type.unit, priceCents, buyQty, makeNames, extendParam, storeIds });
+        pool.push({
+          id,
+          number,
+          numberKey: key,
+          names,
+          brand: brand.name,
+          unit: type.unit,
+          priceCents,
+          buyQty,
+          makeNames,
+          extendParam,
+          storeIds,
+        });
       }
     }
 
@@ -814,7 +1282,9 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
     await writer.insert(stock, stockRows);
     await writer.insert(companyPrices, priceRows);
     if (parts >= 50_000 && (chunkEnd % 50_000 === 0 || chunkEnd === parts)) {
-      context.log(`demo data: ${chunkEnd.toLocaleString('en')} / ${parts.toLocaleString('en')} products (${elapsed(context)})`);
+      context.log(
+        `demo data: ${chunkEnd.toLocaleString('en')} / ${parts.toLocaleString('en')} products (${elapsed(context)})`,
+      );
     }
   }
 
@@ -825,7 +1295,9 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
     for (const definition of dropped) await context.tx.execute(sql.raw(definition));
     await context.tx.execute(sql`analyze products, product_numbers, customer_part_numbers, fitments, stock`);
   }
-  context.log(`demo data: ${parts.toLocaleString('en')} products, ${vehicleData.rows.length} vehicles (${elapsed(context)})`);
+  context.log(
+    `demo data: ${parts.toLocaleString('en')} products, ${vehicleData.rows.length} vehicles (${elapsed(context)})`,
+  );
   return { pool, myNumbers, companyPriceCents };
 }
 
@@ -840,12 +1312,19 @@ async function dropForeignKeys(tx: Db, tables: readonly string[]): Promise<strin
     join pg_class t on t.oid = c.conrelid
     join pg_namespace n on n.oid = t.relnamespace
     where n.nspname = current_schema() and c.contype = 'f'
-      and t.relname in (${sql.join(tables.map((t) => sql`${t}`), sql`, `)})
+      and t.relname in (${sql.join(
+        tables.map((t) => sql`${t}`),
+        sql`, `,
+      )})
     order by t.relname, c.conname`);
-  const rows = (result as unknown as { rows: Array<{ name: string; table: string; definition: string }> }).rows;
+  const rows = (result as unknown as { rows: Array<{ name: string; table: string; definition: string }> })
+    .rows;
   const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')}"`;
-  for (const row of rows) await tx.execute(sql.raw(`alter table ${quote(row.table)} drop constraint ${quote(row.name)}`));
-  return rows.map((row) => `alter table ${quote(row.table)} add constraint ${quote(row.name)} ${row.definition}`);
+  for (const row of rows)
+    await tx.execute(sql.raw(`alter table ${quote(row.table)} drop constraint ${quote(row.name)}`));
+  return rows.map(
+    (row) => `alter table ${quote(row.table)} add constraint ${quote(row.name)} ${row.definition}`,
+  );
 }
 
 /** Drops the non-primary indexes of `tables`; returns their definitions for re-creation. */
@@ -857,7 +1336,10 @@ async function dropSecondaryIndexes(tx: Db, tables: readonly string[]): Promise<
     join pg_class t on t.oid = x.indrelid
     join pg_namespace n on n.oid = t.relnamespace
     where n.nspname = current_schema() and not x.indisprimary
-      and t.relname in (${sql.join(tables.map((t) => sql`${t}`), sql`, `)})
+      and t.relname in (${sql.join(
+        tables.map((t) => sql`${t}`),
+        sql`, `,
+      )})
     order by i.relname`);
   const rows = (result as unknown as { rows: Array<{ name: string; definition: string }> }).rows;
   for (const row of rows) await tx.execute(sql.raw(`drop index "${row.name.replace(/"/g, '')}"`));
@@ -883,7 +1365,8 @@ interface HistoryState {
 }
 
 const ymd = (ms: number): string => new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
-const docNo = (prefix: string, ms: number, id: number): string => `${prefix}${ymd(ms)}${String(id).padStart(6, '0')}`;
+const docNo = (prefix: string, ms: number, id: number): string =>
+  `${prefix}${ymd(ms)}${String(id).padStart(6, '0')}`;
 
 async function writeHistory(context: Context, catalog: Catalogue): Promise<void> {
   const { writer, now } = context;
@@ -908,7 +1391,20 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
     if (!force && buffered.every((buffer) => buffer.size < 5_000)) return;
     for (const buffer of buffered) await buffer.drain();
   };
-  const state: HistoryState = { orderId: 0, orderLineId: 0, eventId: 0, deliveryId: 0, deliveryLineId: 0, salesBillId: 0, salesLineId: 0, purchaseId: 0, purchaseLineId: 0, paymentId: 0, ledgerId: 0, providerRef: 0 };
+  const state: HistoryState = {
+    orderId: 0,
+    orderLineId: 0,
+    eventId: 0,
+    deliveryId: 0,
+    deliveryLineId: 0,
+    salesBillId: 0,
+    salesLineId: 0,
+    purchaseId: 0,
+    purchaseLineId: 0,
+    paymentId: 0,
+    ledgerId: 0,
+    providerRef: 0,
+  };
   const start = now - 365 * DAY;
   const months = 12;
   const monthLength = Math.floor((now - start) / months);
@@ -919,23 +1415,81 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
     const level = PRICE_LEVELS.find((l) => l.id === company.priceLevelId) ?? PRICE_LEVELS[0];
     const fixedPrices = catalog.companyPriceCents.get(company.id);
     const myNumbers = catalog.myNumbers.get(company.id);
-    const userId = company.id === DEMO_IDS.demoCompany ? DEMO_IDS.users.demo : company.id === DEMO_IDS.partnerCompany ? DEMO_IDS.users.partner : null;
+    const userId =
+      company.id === DEMO_IDS.demoCompany
+        ? DEMO_IDS.users.demo
+        : company.id === DEMO_IDS.partnerCompany
+          ? DEMO_IDS.users.partner
+          : null;
     const addressId = { 2: 1, 3: 4, 4: 6, 5: 7, 6: 8, 7: 9 }[company.id as 2 | 3 | 4 | 5 | 6 | 7];
-    const consignee = { 2: ['陈志强', 'China / Guangdong / Shenzhen', '13826541234'], 3: ['黄建国', 'China / Guangdong / Guangzhou', '13600001234'], 4: ['王磊', 'China / Beijing / Chaoyang District', '13501234567'], 5: ['李娜', 'China / Sichuan / Chengdu', '18628001234'], 6: ['José Luis Garza', 'Mexico / Nuevo León / Monterrey', '+52 81 8123 4567'], 7: ['Antonio Ruiz', 'Spain / Valencia / Valencia (city)', '+34 612 345 678'] }[company.id as 2 | 3 | 4 | 5 | 6 | 7];
+    const consignee = {
+      2: ['陈志强', 'China / Guangdong / Shenzhen', '13826541234'],
+      3: ['黄建国', 'China / Guangdong / Guangzhou', '13600001234'],
+      4: ['王磊', 'China / Beijing / Chaoyang District', '13501234567'],
+      5: ['李娜', 'China / Sichuan / Chengdu', '18628001234'],
+      6: ['José Luis Garza', 'Mexico / Nuevo León / Monterrey', '+52 81 8123 4567'],
+      7: ['Antonio Ruiz', 'Spain / Valencia / Valencia (city)', '+34 612 345 678'],
+    }[company.id as 2 | 3 | 4 | 5 | 6 | 7];
     // Debts: debits with their due dates, credits as paid; payments settle what is due monthly.
     const debits: Array<{ due: number; cents: number }> = [];
     let creditedCents = 0;
     const addDebit = (date: number, cents: number, kind: string, refNo: string, remark: string): void => {
       const due = date + company.paymentDays * DAY;
       debits.push({ due, cents });
-      buffers.ledger.push({ id: ++state.ledgerId, companyId: company.id, date: new Date(date), kind, refNo, debit: centsToString(cents), credit: '0.00', dueDate: new Date(due), currency: 'CNY', remark });
+      buffers.ledger.push({
+        id: ++state.ledgerId,
+        companyId: company.id,
+        date: new Date(date),
+        kind,
+        refNo,
+        debit: centsToString(cents),
+        credit: '0.00',
+        dueDate: new Date(due),
+        currency: 'CNY',
+        remark,
+      });
     };
-    const addPayment = (date: number, amountCents: number, cutCents: number, method: string, orderId: number | null, remark: string): void => {
+    const addPayment = (
+      date: number,
+      amountCents: number,
+      cutCents: number,
+      method: string,
+      orderId: number | null,
+      remark: string,
+    ): void => {
       const id = ++state.paymentId;
       const no = docNo('SK', date, id);
-      const providerRef = method === 'wechat' || method === 'alipay' ? `${method === 'wechat' ? '4200' : '2025'}${String(++state.providerRef).padStart(12, '0')}${random.digits(8)}` : null;
-      buffers.payments.push({ id, accountId: ACCOUNT_ID, companyId: company.id, orderId, no, date: new Date(date), amount: centsToString(amountCents), cutmoney: centsToString(cutCents), currency: 'CNY', method, providerRef, remark, createdAt: new Date(date) });
-      buffers.ledger.push({ id: ++state.ledgerId, companyId: company.id, date: new Date(date), kind: 'payment', refNo: no, debit: '0.00', credit: centsToString(amountCents + cutCents), dueDate: null, currency: 'CNY', remark: cutCents > 0 ? `cutmoney ${centsToString(cutCents)}` : remark });
+      const providerRef =
+        method === 'wechat' || method === 'alipay'
+          ? `${method === 'wechat' ? '4200' : '2025'}${String(++state.providerRef).padStart(12, '0')}${random.digits(8)}`
+          : null;
+      buffers.payments.push({
+        id,
+        accountId: ACCOUNT_ID,
+        companyId: company.id,
+        orderId,
+        no,
+        date: new Date(date),
+        amount: centsToString(amountCents),
+        cutmoney: centsToString(cutCents),
+        currency: 'CNY',
+        method,
+        providerRef,
+        remark,
+        createdAt: new Date(date),
+      });
+      buffers.ledger.push({
+        id: ++state.ledgerId,
+        companyId: company.id,
+        date: new Date(date),
+        kind: 'payment',
+        refNo: no,
+        debit: '0.00',
+        credit: centsToString(amountCents + cutCents),
+        dueDate: null,
+        currency: 'CNY',
+        remark: cutCents > 0 ? `cutmoney ${centsToString(cutCents)}` : remark,
+      });
       creditedCents += amountCents + cutCents;
     };
 
@@ -945,8 +1499,17 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
 
     for (let month = 0; month < months; month++) {
       const monthStart = start + month * monthLength;
-      const count = Math.max(0, Math.round(company.ordersPerMonth * context.historyScale * (0.75 + random.next() * 0.5)));
-      const dates = Array.from({ length: count }, () => monthStart + random.int(0, Math.floor(monthLength / DAY) - 1) * DAY + random.int(60, 600) * MINUTE).filter((d) => d < now - HOUR).sort((a, b) => a - b);
+      const count = Math.max(
+        0,
+        Math.round(company.ordersPerMonth * context.historyScale * (0.75 + random.next() * 0.5)),
+      );
+      const dates = Array.from(
+        { length: count },
+        () =>
+          monthStart + random.int(0, Math.floor(monthLength / DAY) - 1) * DAY + random.int(60, 600) * MINUTE,
+      )
+        .filter((d) => d < now - HOUR)
+        .sort((a, b) => a - b);
 
       for (const billDate of dates) {
         const age = (now - billDate) / DAY;
@@ -954,7 +1517,10 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
           age <= 3
             ? random.weighted(['pending_payment', 'submitted', 'confirmed', 'cancelled'], [40, 40, 15, 5])
             : age <= 14
-              ? random.weighted(['submitted', 'confirmed', 'partially_delivered', 'delivered', 'cancelled'], [5, 35, 35, 20, 5])
+              ? random.weighted(
+                  ['submitted', 'confirmed', 'partially_delivered', 'delivered', 'cancelled'],
+                  [5, 35, 35, 20, 5],
+                )
               : random.weighted(['delivered', 'cancelled', 'partially_delivered'], [88, 7, 5]);
         const prepaid = random.chance(company.prepaidShare);
         // A prepaid order waits for payment; pending_payment is only reachable that way.
@@ -970,7 +1536,8 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
         let exportTotal = 0;
         const lines = chosen.map((product, index) => {
           const qty = product.buyQty > 0 ? product.buyQty * random.int(1, 5) : random.skewed(1, 40, 3);
-          const priceCents = fixedPrices?.get(product.id) ?? applyPerMille(product.priceCents, level.perMille);
+          const priceCents =
+            fixedPrices?.get(product.id) ?? applyPerMille(product.priceCents, level.perMille);
           const sumCents = priceCents * qty;
           totalCents += sumCents;
           totalQty += qty;
@@ -990,18 +1557,27 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
         // Delivery plan: which quantities ship in the first and second delivery.
         const twoDeliveries = finalState === 'delivered' && random.chance(0.2);
         const firstShare = finalState === 'partially_delivered' || twoDeliveries;
-        const firstQty = lines.map((l) => (firstShare ? (random.chance(0.6) ? l.qty : random.int(0, l.qty - 1)) : l.qty));
-        if (firstShare && firstQty.every((q, i) => q === lines[i]!.qty)) firstQty[0] = Math.max(0, (firstQty[0] ?? 1) - 1);
+        const firstQty = lines.map((l) =>
+          firstShare ? (random.chance(0.6) ? l.qty : random.int(0, l.qty - 1)) : l.qty,
+        );
+        if (firstShare && firstQty.every((q, i) => q === lines[i]!.qty))
+          firstQty[0] = Math.max(0, (firstQty[0] ?? 1) - 1);
         if (firstShare && !firstQty.some((q) => q > 0)) firstQty[0] = 1;
         // An order of a single piece cannot be split; keep it whole and call it delivered.
         const shipments: number[][] = [];
         if (finalState === 'delivered' || finalState === 'partially_delivered') {
-          if (firstShare && firstQty.some((q, i) => q < lines[i]!.qty) && firstQty.some((q) => q > 0)) shipments.push(firstQty);
+          if (firstShare && firstQty.some((q, i) => q < lines[i]!.qty) && firstQty.some((q) => q > 0))
+            shipments.push(firstQty);
           if (finalState === 'delivered' || shipments.length === 0) {
             shipments.push(lines.map((l, i) => l.qty - (shipments[0]?.[i] ?? 0)));
           }
         }
-        const effectiveState = finalState === 'partially_delivered' && shipments.length === 1 && shipments[0]!.every((q, i) => q === lines[i]!.qty) ? 'delivered' : finalState;
+        const effectiveState =
+          finalState === 'partially_delivered' &&
+          shipments.length === 1 &&
+          shipments[0]!.every((q, i) => q === lines[i]!.qty)
+            ? 'delivered'
+            : finalState;
 
         // Event timeline.
         const events: Array<[string | null, string, number, string]> = [];
@@ -1018,7 +1594,12 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
           events.push([null, 'submitted', t, '']);
         }
         if (effectiveState === 'cancelled') {
-          events.push([events[events.length - 1]![1], 'cancelled', Math.min(now - MINUTE, t + random.int(10, 600) * MINUTE), random.pick(['customer request', 'duplicate order', 'out of stock'])]);
+          events.push([
+            events[events.length - 1]![1],
+            'cancelled',
+            Math.min(now - MINUTE, t + random.int(10, 600) * MINUTE),
+            random.pick(['customer request', 'duplicate order', 'out of stock']),
+          ]);
         } else if (!['pending_payment', 'submitted'].includes(effectiveState)) {
           t = Math.min(now - MINUTE, t + random.int(20, 240) * MINUTE);
           events.push(['submitted', 'confirmed', t, '']);
@@ -1027,8 +1608,13 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
         // Deliveries with their sales bills and ledger debits.
         let deliveryTime = t;
         shipments.forEach((quantities, shipmentIndex) => {
-          deliveryTime = Math.min(now - 30 * MINUTE, deliveryTime + random.int(shipmentIndex === 0 ? 18 : 72, shipmentIndex === 0 ? 96 : 240) * HOUR);
-          const shipped = lines.map((l, i) => ({ line: l, qty: quantities[i] ?? 0 })).filter((s) => s.qty > 0);
+          deliveryTime = Math.min(
+            now - 30 * MINUTE,
+            deliveryTime + random.int(shipmentIndex === 0 ? 18 : 72, shipmentIndex === 0 ? 96 : 240) * HOUR,
+          );
+          const shipped = lines
+            .map((l, i) => ({ line: l, qty: quantities[i] ?? 0 }))
+            .filter((s) => s.qty > 0);
           if (shipped.length === 0) return;
           const deliveryId = ++state.deliveryId;
           const salesBillId = ++state.salesBillId;
@@ -1043,14 +1629,55 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
             amount += sum;
             qtySum += qty;
             line.exportQty += qty;
-            buffers.deliveryLines.push({ id: ++state.deliveryLineId, deliveryId, orderLineId: line.id, orderId, productId: line.product.id, number: line.product.number, partName: line.product.names[company.language], factory: line.product.brand, qty, price: centsToString(line.priceCents), sum: centsToString(sum) });
-            buffers.salesLines.push({ id: ++state.salesLineId, salesBillId, companyId: company.id, seq: index + 1, productId: line.product.id, number: line.product.number, numberKey: line.product.numberKey, partName: line.product.names[company.language], factory: line.product.brand, unit: line.product.unit, qty, exportQty: qty, price: centsToString(line.priceCents), sum: centsToString(sum), remark: '' });
+            buffers.deliveryLines.push({
+              id: ++state.deliveryLineId,
+              deliveryId,
+              orderLineId: line.id,
+              orderId,
+              productId: line.product.id,
+              number: line.product.number,
+              partName: line.product.names[company.language],
+              factory: line.product.brand,
+              qty,
+              price: centsToString(line.priceCents),
+              sum: centsToString(sum),
+            });
+            buffers.salesLines.push({
+              id: ++state.salesLineId,
+              salesBillId,
+              companyId: company.id,
+              seq: index + 1,
+              productId: line.product.id,
+              number: line.product.number,
+              numberKey: line.product.numberKey,
+              partName: line.product.names[company.language],
+              factory: line.product.brand,
+              unit: line.product.unit,
+              qty,
+              exportQty: qty,
+              price: centsToString(line.priceCents),
+              sum: centsToString(sum),
+              remark: '',
+            });
           });
           exportTotal += qtySum;
           const deliveryNo = docNo('FH', deliveryTime, deliveryId);
           const salesNo = docNo('XS', deliveryTime, salesBillId);
           const ageDays = (now - deliveryTime) / DAY;
-          buffers.deliveries.push({ id: deliveryId, accountId: ACCOUNT_ID, companyId: company.id, no: deliveryNo, date: new Date(deliveryTime), count: shipped.length, totalQty: qtySum, amount: centsToString(amount), currency: 'CNY', remark: no, logisticsName, logisticsNo });
+          buffers.deliveries.push({
+            id: deliveryId,
+            accountId: ACCOUNT_ID,
+            companyId: company.id,
+            no: deliveryNo,
+            date: new Date(deliveryTime),
+            count: shipped.length,
+            totalQty: qtySum,
+            amount: centsToString(amount),
+            currency: 'CNY',
+            remark: no,
+            logisticsName,
+            logisticsNo,
+          });
           buffers.salesBills.push({
             id: salesBillId,
             accountId: ACCOUNT_ID,
@@ -1062,7 +1689,10 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
             currency: 'CNY',
             amount: centsToString(amount),
             totalQty: qtySum,
-            exportRate: scaledToString(Math.floor((qtySum * 10_000 + Math.floor(totalQty / 2)) / totalQty), 2),
+            exportRate: scaledToString(
+              Math.floor((qtySum * 10_000 + Math.floor(totalQty / 2)) / totalQty),
+              2,
+            ),
             remark: no,
             extendParam: '',
             cargoState: ageDays > 7 ? 'signed' : ageDays > 2 ? 'in_transit' : 'shipped',
@@ -1071,11 +1701,17 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
           });
           addDebit(deliveryTime, amount, 'sale', salesNo, no);
           const delivered = shipmentIndex === shipments.length - 1 && effectiveState === 'delivered';
-          events.push([events[events.length - 1]![1], delivered ? 'delivered' : 'partially_delivered', deliveryTime, deliveryNo]);
+          events.push([
+            events[events.length - 1]![1],
+            delivered ? 'delivered' : 'partially_delivered',
+            deliveryTime,
+            deliveryNo,
+          ]);
         });
 
         const freightCents = totalCents >= 200_000 || random.chance(0.7) ? 0 : random.int(15, 80) * 100;
-        if (freightCents > 0 && shipments.length > 0) addDebit(deliveryTime, freightCents, 'adjustment', no, 'Freight');
+        if (freightCents > 0 && shipments.length > 0)
+          addDebit(deliveryTime, freightCents, 'adjustment', no, 'Freight');
         if (paidAt !== null) {
           addPayment(paidAt, totalCents + freightCents, 0, random.pick(['wechat', 'alipay']), orderId, no);
         }
@@ -1094,7 +1730,15 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
           freight: centsToString(freightCents),
           totalQty,
           exportQty: exportTotal,
-          remark: random.chance(0.15) ? random.pick(['请尽快发货', '周六不收货', 'Factura con IVA', 'Please pack separately', '需要增值税专用发票']) : '',
+          remark: random.chance(0.15)
+            ? random.pick([
+                '请尽快发货',
+                '周六不收货',
+                'Factura con IVA',
+                'Please pack separately',
+                '需要增值税专用发票',
+              ])
+            : '',
           extendParam: '',
           addressId: addressId ?? null,
           consignee: consignee?.[0] ?? '',
@@ -1126,13 +1770,23 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
             price: centsToString(line.priceCents),
             taxPrice: centsToString(applyPerMille(line.priceCents, VAT_PER_MILLE)),
             sum: centsToString(line.sumCents),
-            priceDesc: fixedPrices?.has(line.product.id) ? 'contract price' : `${level.name} ${scaledToString(level.perMille / 10, 2)}`,
+            priceDesc: fixedPrices?.has(line.product.id)
+              ? 'contract price'
+              : `${level.name} ${scaledToString(level.perMille / 10, 2)}`,
             clientRemark: random.chance(0.05) ? '急用' : '',
             remark: '',
           });
         }
         for (const [fromState, toState, at, note] of events) {
-          buffers.orderEvents.push({ id: ++state.eventId, orderId, fromState, toState, userId: fromState === null ? userId : null, note, createdAt: new Date(at) });
+          buffers.orderEvents.push({
+            id: ++state.eventId,
+            orderId,
+            fromState,
+            toState,
+            userId: fromState === null ? userId : null,
+            note,
+            createdAt: new Date(at),
+          });
         }
         await drain();
       }
@@ -1144,21 +1798,35 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
         for (const debit of debits) if (debit.due <= payDate) dueCents += debit.cents;
         const outstanding = dueCents - creditedCents;
         if (outstanding > 0) {
-          const paying = random.chance(0.8) ? outstanding : Math.floor((outstanding * random.int(60, 95)) / 100);
+          const paying = random.chance(0.8)
+            ? outstanding
+            : Math.floor((outstanding * random.int(60, 95)) / 100);
           // Round down to whole yuan and forgive the odd cents and small change (cutmoney).
           const cut = paying === outstanding && paying % 10_000 < 2_000 ? paying % 10_000 : paying % 100;
-          addPayment(payDate, paying - cut, cut, random.weighted(['bank', 'alipay', 'wechat'], [80, 12, 8]), null, 'Monthly settlement');
+          addPayment(
+            payDate,
+            paying - cut,
+            cut,
+            random.weighted(['bank', 'alipay', 'wechat'], [80, 12, 8]),
+            null,
+            'Monthly settlement',
+          );
         }
       }
     }
     await drain();
-    if (context.historyScale > 1) context.log(`demo data: history of ${company.sortName}, ${state.orderId.toLocaleString('en')} orders so far (${elapsed(context)})`);
+    if (context.historyScale > 1)
+      context.log(
+        `demo data: history of ${company.sortName}, ${state.orderId.toLocaleString('en')} orders so far (${elapsed(context)})`,
+      );
   }
 
   await writePurchases(context, catalog, buffers, state, random, drain);
   await writeCart(context, catalog, random);
   await drain(true);
-  context.log(`demo data: ${state.orderId} orders, ${state.orderLineId} order lines, ${state.salesBillId} sales bills, ${state.purchaseId} purchases, ${state.paymentId} payments (${elapsed(context)})`);
+  context.log(
+    `demo data: ${state.orderId} orders, ${state.orderLineId} order lines, ${state.salesBillId} sales bills, ${state.purchaseId} purchases, ${state.paymentId} payments (${elapsed(context)})`,
+  );
 }
 
 async function writePurchases(
@@ -1175,7 +1843,10 @@ async function writePurchases(
   for (const supplier of COMPANIES) {
     if (!supplier.isSupplier || supplier.purchasesPerMonth === 0) continue;
     const count = Math.round(supplier.purchasesPerMonth * 12 * context.historyScale);
-    const dates = Array.from({ length: count }, () => start + Math.floor(random.next() * (now - start - DAY))).sort((a, b) => a - b);
+    const dates = Array.from(
+      { length: count },
+      () => start + Math.floor(random.next() * (now - start - DAY)),
+    ).sort((a, b) => a - b);
     for (const billDate of dates) {
       const id = ++state.purchaseId;
       const age = (now - billDate) / DAY;
@@ -1192,7 +1863,12 @@ async function writePurchases(
         const priceCents = applyPerMille(product.priceCents, random.int(500, 600));
         const sum = priceCents * qty;
         amount += sum;
-        const received = purchaseState === 'received' ? qty : purchaseState === 'partially_received' ? random.int(0, qty) : 0;
+        const received =
+          purchaseState === 'received'
+            ? qty
+            : purchaseState === 'partially_received'
+              ? random.int(0, qty)
+              : 0;
         const previous = lastPrice.get(product.id);
         lastPrice.set(product.id, priceCents);
         buffers.purchaseLines.push({
@@ -1261,12 +1937,41 @@ async function writeCart(context: Context, catalog: Catalogue, random: Random): 
 /** Explicit ids were written, so every serial sequence continues after the highest id. */
 async function resetSequences(tx: Db): Promise<void> {
   const tables: PgTable[] = [
-    accounts, priceLevels, companies, users, brands, partTypes, products, productNumbers, vehicles, stores, companyPrices,
-    areas, addresses, cartItems, freightCarriers, freightRates, orders, orderLines, orderEvents, deliveries, deliveryLines,
-    salesBills, salesLines, purchases, purchaseLines, payments, ledgerEntries, notices,
+    accounts,
+    priceLevels,
+    companies,
+    users,
+    brands,
+    partTypes,
+    products,
+    productNumbers,
+    vehicles,
+    stores,
+    companyPrices,
+    areas,
+    addresses,
+    cartItems,
+    freightCarriers,
+    freightRates,
+    orders,
+    orderLines,
+    orderEvents,
+    deliveries,
+    deliveryLines,
+    salesBills,
+    salesLines,
+    purchases,
+    purchaseLines,
+    payments,
+    ledgerEntries,
+    notices,
   ];
   for (const table of tables) {
     const name = getTableName(table);
-    await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce((select max(id) from "${name}"), 0) + 1, false)`));
+    await tx.execute(
+      sql.raw(
+        `select setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce((select max(id) from "${name}"), 0) + 1, false)`,
+      ),
+    );
   }
 }

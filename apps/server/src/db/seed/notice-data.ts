@@ -17,7 +17,11 @@ export const NOTICES: readonly NoticeSpec[] = [
   {
     daysAgo: 2,
     pinned: true,
-    title: ['春节期间发货安排', 'Shipping schedule over the Spring Festival', 'Calendario de envíos durante el Año Nuevo chino'],
+    title: [
+      '春节期间发货安排',
+      'Shipping schedule over the Spring Festival',
+      'Calendario de envíos durante el Año Nuevo chino',
+    ],
     content: [
       '<p>各位客户：春节期间<b>广州总仓</b>最后发货日为腊月二十六，正月初八恢复发货。</p><ul><li>上海仓同步安排</li><li>马德里仓正常营业</li></ul>',
       '<p>Dear customers, the last shipping day from the <b>Guangzhou Main Warehouse</b> before the Spring Festival is the 26th day of the 12th lunar month; shipping resumes on the 8th day of the new year.</p><ul><li>The Shanghai warehouse follows the same schedule</li><li>The Madrid warehouse works as usual</li></ul>',
@@ -27,7 +31,11 @@ export const NOTICES: readonly NoticeSpec[] = [
   {
     daysAgo: 6,
     pinned: true,
-    title: ['Bosch 刹车片全系列到货', 'Full Bosch brake pad range in stock', 'Gama completa de pastillas Bosch en stock'],
+    title: [
+      'Bosch 刹车片全系列到货',
+      'Full Bosch brake pad range in stock',
+      'Gama completa de pastillas Bosch en stock',
+    ],
     content: [
       '<p>Bosch 刹车片 <b>0 986 4xx xxx</b> 系列已全部到货，覆盖丰田、大众、本田等主流车型。</p><p>批量采购享受额外 3% 折扣。</p>',
       '<p>The Bosch brake pad series <b>0 986 4xx xxx</b> is now fully in stock, covering Toyota, Volkswagen, Honda and other popular models.</p><p>Bulk orders get an extra 3% discount.</p>',
@@ -47,7 +55,11 @@ export const NOTICES: readonly NoticeSpec[] = [
   {
     daysAgo: 20,
     pinned: false,
-    title: ['新增 Excel 批量导入功能', 'New: import your cart from Excel', 'Novedad: importe su carrito desde Excel'],
+    title: [
+      '新增 Excel 批量导入功能',
+      'New: import your cart from Excel',
+      'Novedad: importe su carrito desde Excel',
+    ],
     content: [
       '<p>购物车现支持导入 xls / xlsx 文件，表头需包含 <b>number</b> 列，可选 qty 列。</p><ul><li>文件不超过 5MB</li><li>支持 OE 号与品牌号</li></ul>',
       '<p>The cart now imports xls / xlsx files. The header row needs a <b>number</b> column; a qty column is optional.</p><ul><li>Files up to 5 MB</li><li>OE and brand numbers are both recognised</li></ul>',

@@ -32,7 +32,11 @@ describe('seeded random', () => {
   it('samples distinct items, from small and from large lists', () => {
     const random = createRandom(5);
     const large = Array.from({ length: 1000 }, (_, i) => i);
-    for (const [list, count] of [[large, 10], [large.slice(0, 12), 10], [large.slice(0, 3), 10]] as const) {
+    for (const [list, count] of [
+      [large, 10],
+      [large.slice(0, 12), 10],
+      [large.slice(0, 3), 10],
+    ] as const) {
       const picked = random.sample(list, count);
       expect(new Set(picked).size).toBe(picked.length);
       expect(picked.length).toBe(Math.min(count, list.length));

@@ -15,7 +15,8 @@ const USAGE = 'usage: npm run seed -- [--parts N] [--seed N] [--history-scale N]
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const parsed = Number(value.replace(/[_,]/g, ''));
-  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive integer, got "${value}"\n${USAGE}`);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new Error(`--${name} must be a positive integer, got "${value}"\n${USAGE}`);
   return parsed;
 }
 
@@ -57,7 +58,9 @@ async function main(): Promise<number> {
       const tables = await truncateAllTables(database);
       console.log(`reset: emptied ${tables} tables`);
     }
-    console.log(`seeding ${parts.toLocaleString('en')} parts (seed ${seed}, history ×${historyScale}) into ${target}`);
+    console.log(
+      `seeding ${parts.toLocaleString('en')} parts (seed ${seed}, history ×${historyScale}) into ${target}`,
+    );
     const summary = await seedDemoData(database, {
       parts,
       seed,
@@ -66,8 +69,11 @@ async function main(): Promise<number> {
       log: (line) => console.log(line),
     });
     const width = Math.max(...Object.keys(summary.counts).map((name) => name.length));
-    for (const [table, rows] of Object.entries(summary.counts)) console.log(`  ${table.padEnd(width)}  ${rows.toLocaleString('en').padStart(12)}`);
-    console.log(`seeded in ${(summary.elapsedMs / 1000).toFixed(1)} s (total ${((performance.now() - started) / 1000).toFixed(1)} s with migrations)`);
+    for (const [table, rows] of Object.entries(summary.counts))
+      console.log(`  ${table.padEnd(width)}  ${rows.toLocaleString('en').padStart(12)}`);
+    console.log(
+      `seeded in ${(summary.elapsedMs / 1000).toFixed(1)} s (total ${((performance.now() - started) / 1000).toFixed(1)} s with migrations)`,
+    );
     return 0;
   } finally {
     await database.close();
