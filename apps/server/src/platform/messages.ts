@@ -106,6 +106,56 @@ export const messages = {
     en: 'The password must be {min}–{max} characters long.',
     es: 'La contraseña debe tener entre {min} y {max} caracteres.',
   },
+  productsNotFound: {
+    zh: '找不到以下商品：{ids}。',
+    en: 'These products were not found: {ids}.',
+    es: 'No se encontraron estos productos: {ids}.',
+  },
+  storesNotFound: {
+    zh: '找不到以下仓库：{ids}。',
+    en: 'These stores were not found: {ids}.',
+    es: 'No se encontraron estos almacenes: {ids}.',
+  },
+  areaNotFound: {
+    zh: '找不到地区：{id}。',
+    en: 'The area {id} was not found.',
+    es: 'No se encontró el área {id}.',
+  },
+  unknownPluginCall: {
+    zh: '未知的插件调用：{type}.{m}',
+    en: 'Unknown plugin call: {type}.{m}',
+    es: 'Llamada de complemento desconocida: {type}.{m}',
+  },
+  pluginDataNotJson: {
+    zh: '参数 data 不是有效的 JSON 对象。',
+    en: 'The field data is not a valid JSON object.',
+    es: 'El campo data no es un objeto JSON válido.',
+  },
+  freightFromAreaRequired: {
+    zh: '请选择发货国家！',
+    en: 'Please select the sending country!',
+    es: '¡Seleccione el país de envío!',
+  },
+  freightToAreaRequired: {
+    zh: '请选择收货地区！',
+    en: 'Please select the receiving area!',
+    es: '¡Seleccione el área de recepción!',
+  },
+  freightFromAreaNotCountry: {
+    zh: '发货地必须是国家。',
+    en: 'The sending area must be a country.',
+    es: 'El área de envío debe ser un país.',
+  },
+  cartQtyNotMultiple: {
+    zh: '{number} 的数量必须是 {buy_qty} 的倍数。',
+    en: 'Quantity of {number} must be a multiple of {buy_qty}.',
+    es: 'La cantidad de {number} debe ser un múltiplo de {buy_qty}.',
+  },
+  cartLineQtyTooLarge: {
+    zh: '购物车中 {number} 的数量不能超过 {max}。',
+    en: 'The quantity of {number} in the cart cannot exceed {max}.',
+    es: 'La cantidad de {number} en el carrito no puede superar {max}.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,11 +1,12 @@
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, loginFailures, sessions, users } from '../../db/schema/accounts';
-import { cartItems } from '../../db/schema/trading';
+import { createCartRepository } from '../cart/cart.repository';
 
 export type RevokeReason = 'logout' | 'password' | 'elsewhere';
 
 export function createAuthRepository(db: Db) {
+  const cart = createCartRepository(db);
   return {
     async findUserForLogin(accountId: number, userId: string) {
       const [row] = await db
@@ -125,13 +126,8 @@ export function createAuthRepository(db: Db) {
       await db.delete(sessions).where(lt(sessions.expiresAt, before));
     },
 
-    async countCartItems(userId: number, companyId: number) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(cartItems)
-        .where(and(eq(cartItems.userId, userId), eq(cartItems.companyId, companyId)));
-      return row?.n ?? 0;
-    },
+    // The cart module owns the query; the badge in user info and cart answers must agree.
+    countCartItems: (userId: number, companyId: number) => cart.countItems(userId, companyId),
   };
 }
 

@@ -1,0 +1,58 @@
+import type { Area } from '@partsportal/contract/addresses';
+import type { Language } from '@partsportal/contract/common';
+import type { AreasRepository } from './areas.repository';
+
+/** The stored names of an area, one per language; en/es may be empty. */
+export interface AreaNames {
+  name: string;
+  nameEn: string;
+  nameEs: string;
+}
+
+/** The area's name in `language`, falling back to the zh name when that translation is empty. */
+export function areaName(area: AreaNames, language: Language): string {
+  const translated = language === 'en' ? area.nameEn : language === 'es' ? area.nameEs : area.name;
+  return translated.trim() === '' ? area.name : translated;
+}
+
+/** Spec §9: the list carries an extra blank entry with id 0 among the countries. */
+export const BLANK_AREA: Area = { id: 0, name: '', level: 2, parent_id: null };
+
+const COLLATION_LOCALE: Record<Language, string> = { zh: 'zh-CN', en: 'en', es: 'es' };
+
+export function createAreasService(deps: { repo: AreasRepository }) {
+  // Areas change only with a migration or a reseed, so a per-language copy lives for the whole
+  // process. No invalidation for now: if areas ever become editable at run time, clear this
+  // map where they are written.
+  const cache = new Map<Language, Promise<Area[]>>();
+
+  async function build(language: Language): Promise<Area[]> {
+    const rows = await deps.repo.listAll();
+    const collator = new Intl.Collator(COLLATION_LOCALE[language]);
+    const list: Area[] = rows.map((row) => ({
+      id: row.id,
+      name: areaName(row, language),
+      level: row.level,
+      parent_id: row.parentId,
+    }));
+    list.push(BLANK_AREA);
+    // Sorted in Node, not SQL, so PGlite and PostgreSQL (whose collations differ) answer alike;
+    // a cascader builds its tree by level, so parents come before their children.
+    return list.sort((a, b) => a.level - b.level || collator.compare(a.name, b.name) || a.id - b.id);
+  }
+
+  return {
+    getAllAreas(language: Language): Promise<Area[]> {
+      let cached = cache.get(language);
+      if (!cached) {
+        cached = build(language);
+        // A failed load must not be cached, or one database hiccup would stick until restart.
+        cached.catch(() => cache.delete(language));
+        cache.set(language, cached);
+      }
+      return cached;
+    },
+  };
+}
+
+export type AreasService = ReturnType<typeof createAreasService>;
