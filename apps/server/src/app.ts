@@ -12,9 +12,17 @@ import { ResultCode } from '@partsportal/contract/common';
 import type { Permission } from '@partsportal/contract/endpoint';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createAreasRepository } from './modules/areas/areas.repository';
+import { registerAreasRoutes } from './modules/areas/areas.routes';
+import { createAreasService } from './modules/areas/areas.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { registerCartRoutes } from './modules/cart/cart.routes';
+import { createCartService } from './modules/cart/cart.service';
+import { createFreightRepository } from './modules/freight/freight.repository';
+import { registerFreightRoutes } from './modules/freight/freight.routes';
+import { createFreightService } from './modules/freight/freight.service';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { installErrorHandler } from './platform/error-handler';
 import { parseLanguage } from './platform/language';
@@ -148,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerAuthRoutes(api, authService);
+      registerAreasRoutes(api, createAreasService({ repo: createAreasRepository(database.db) }));
+      registerFreightRoutes(api, createFreightService({ repo: createFreightRepository(database.db) }));
+      registerCartRoutes(api, createCartService({ database }));
     },
     { prefix: config.apiPrefix },
   );
