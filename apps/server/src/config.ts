@@ -16,6 +16,8 @@ export interface Config {
   demoParts: number;
   demoSeed: number;
   logLevel: string;
+  /** Product attachments (datasheets …) served by /Product/DownloadFile; nothing outside it is reachable. */
+  productFilesDir: string;
   /** Built web client served with SPA fallback; absent folder → API only. */
   webDir: string;
   apiPrefix: string;
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: int(env.DEMO_SEED, 20261121),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: env.WEB_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'),
+    productFilesDir: env.PRODUCT_FILES_DIR ?? path.join(REPO_ROOT, 'data', 'product-files'),
     apiPrefix: env.API_PREFIX ?? '/api',
     accountId: int(env.ACCOUNT_ID, 1),
     tokenIdleMinutes: int(env.TOKEN_IDLE_MINUTES, 120),

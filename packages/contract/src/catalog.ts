@@ -52,6 +52,7 @@ export const MATCH_KINDS = [
   'prefix',
   'infix',
   'name',
+  'similar',
   'none',
 ] as const;
 export type MatchKind = (typeof MATCH_KINDS)[number];

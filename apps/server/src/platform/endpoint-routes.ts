@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 export type EndpointHandler<E extends Endpoint> = (input: {
   body: z.output<E['body']>;
-  params: E['params'] extends z.ZodType ? z.output<E['params']> : Record<string, never>;
+  params: NonNullable<E['params']> extends z.ZodType ? z.output<NonNullable<E['params']>> : Record<string, never>;
   ctx: RequestContext;
 }) => Promise<z.input<E['data']>>;
 

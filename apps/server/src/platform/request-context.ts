@@ -9,6 +9,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;
   }
+  interface FastifyContextConfig {
+    /** GET links opened by <img>/<a> may carry the token as `?token=`. */
+    tokenInQuery?: boolean;
+  }
 }
 
 /** Throws 50008 when a handler that needs a user runs without one (a wiring mistake otherwise). */
@@ -22,6 +26,11 @@ export function holdsPermission(auth: AuthContext, permission: Permission): bool
   if (auth.role === ADMIN_ROLE) return true;
   return permission.some((code) => auth.menus.includes(code));
 }
+
+const queryToken = (query: unknown) => {
+  const value = (query as Record<string, unknown> | undefined)?.token;
+  return typeof value === 'string' ? value : undefined;
+};
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -48,8 +57,11 @@ export function installRequestContext(
       if (request.routeOptions.url === undefined || options.isPublicUrl(request.routeOptions.url)) return;
       throw new AppError(ResultCode.forbidden, 'forbidden');
     }
-    // Tokens come only from the Token header (brief §5); `?token` is read by the few GET links that need it.
-    const token = headerValue(request.headers.token);
+    // Tokens come only from the Token header (brief §5); `?token` only on the few GET links
+    // (pictures, downloads) that declare `tokenInQuery`, because an <img> cannot send headers.
+    const token =
+      headerValue(request.headers.token) ??
+      (request.routeOptions.config?.tokenInQuery ? queryToken(request.query) : undefined);
     if (permission === 'public') {
       return;
     }

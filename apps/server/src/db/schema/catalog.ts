@@ -77,8 +77,13 @@ export const products = pgTable(
     saleCount: integer('sale_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
+    /** Lower-cased names in all languages, for word search through a trigram index. */
+    nameSearch: text('name_search').generatedAlwaysAs(
+      sql`lower(name_zh || ' ' || name_en || ' ' || name_es || ' ' || number)`,
+    ),
   },
   (t) => [
+    index('products_name_search_trgm_idx').using('gin', sql`${t.nameSearch} gin_trgm_ops`),
     index('products_number_key_prefix_idx').using('btree', sql`${t.numberKey} text_pattern_ops`),
     index('products_number_key_trgm_idx').using('gin', sql`${t.numberKey} gin_trgm_ops`),
     index('products_brand_idx').on(t.brandId),

@@ -186,6 +186,8 @@ export const orderLines = pgTable(
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId, t.seq),
+    // "This company's last purchase of the part" in the catalogue.
+    index('order_lines_company_product_idx').on(t.companyId, t.productId, t.id),
     index('order_lines_company_key_idx').using('btree', t.companyId, sql`${t.numberKey} text_pattern_ops`),
     check('order_lines_qty_positive', sql`${t.qty} > 0`),
   ],

@@ -1,0 +1,3 @@
+ALTER TABLE "products" ADD COLUMN "name_search" text GENERATED ALWAYS AS (lower(name_zh || ' ' || name_en || ' ' || name_es || ' ' || number)) STORED;--> statement-breakpoint
+CREATE INDEX "products_name_search_trgm_idx" ON "products" USING gin ("name_search" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "order_lines_company_product_idx" ON "order_lines" USING btree ("company_id","product_id","id");

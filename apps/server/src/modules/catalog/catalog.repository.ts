@@ -1,0 +1,418 @@
+import type { Language } from '@partsportal/contract/common';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+/** Most candidates one search tier may contribute; keeps broad prefixes and infixes bounded. */
+export const TIER_CAP = 2000;
+
+export interface SearchFilters {
+  accountId: number;
+  brandIds?: number[] | undefined;
+  partTypeIds?: number[] | undefined;
+  isNew?: boolean | undefined;
+  inStock?: boolean | undefined;
+  vehicleId?: number | undefined;
+  make?: string | undefined;
+  model?: string | undefined;
+  year?: number | undefined;
+}
+
+export interface SearchQuery {
+  companyId: number;
+  /** normalizePartNumber(keyword); '' when the keyword has no letters or digits. */
+  key: string;
+  /** Lower-cased words of the keyword for the name tier, LIKE wildcards escaped. */
+  words: string[];
+  usePrefix: boolean;
+  sort: 'relevance' | 'number' | 'price' | 'stock' | 'salecount';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export interface SearchHit {
+  id: number;
+  rank: number;
+  kind: string;
+  value: string;
+  total: number;
+}
+
+export interface CompanyPricing {
+  priceLevelId: number | null;
+  factor: string;
+  currency: string;
+}
+
+const nameColumn = (language: Language) =>
+  sql.raw(language === 'zh' ? 'name_zh' : language === 'es' ? 'name_es' : 'name_en');
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** Product conditions shared by every tier; `p` is the products alias. */
+function filterSql(filters: SearchFilters): SQL {
+  const parts: SQL[] = [sql`p.account_id = ${filters.accountId}`, sql`p.is_active`];
+  if (filters.brandIds?.length) parts.push(sql`p.brand_id in (${idList(filters.brandIds)})`);
+  if (filters.partTypeIds?.length) parts.push(sql`p.part_type_id in (${idList(filters.partTypeIds)})`);
+  if (filters.isNew) parts.push(sql`p.is_new`);
+  if (filters.inStock) {
+    parts.push(sql`exists (select 1 from stock s where s.product_id = p.id and s.available_stock > 0)`);
+  }
+  if (filters.vehicleId) {
+    parts.push(
+      sql`exists (select 1 from fitments f where f.product_id = p.id and f.vehicle_id = ${filters.vehicleId})`,
+    );
+  } else if (filters.make) {
+    const vehicle: SQL[] = [sql`v.m1_name = ${filters.make}`];
+    if (filters.model) vehicle.push(sql`v.m2_name = ${filters.model}`);
+    if (filters.year) {
+      vehicle.push(
+        sql`coalesce(v.year_from, 0) <= ${filters.year} and coalesce(v.year_to, 9999) >= ${filters.year}`,
+      );
+    }
+    parts.push(
+      sql`exists (select 1 from fitments f join vehicles v on v.id = f.vehicle_id where f.product_id = p.id and ${sql.join(vehicle, sql` and `)})`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+function sortSql(query: SearchQuery): SQL {
+  const direction = sql.raw(query.order === 'desc' ? 'desc' : 'asc');
+  switch (query.sort) {
+    case 'number':
+      return sql`p.number_key ${direction}, p.id`;
+    case 'price':
+      // List price orders like the company price (one factor per company); fixed prices are rare.
+      return sql`p.price ${direction}, p.id`;
+    case 'stock':
+      return sql`(select coalesce(sum(s.available_stock), 0) from stock s where s.product_id = p.id) ${direction}, p.id`;
+    case 'salecount':
+      return sql`p.sale_count ${direction}, p.id`;
+    default:
+      return sql`h.rank, p.sale_count desc, p.id`;
+  }
+}
+
+export function createCatalogRepository(database: Database) {
+  const { rows } = database;
+
+  return {
+    async companyPricing(companyId: number): Promise<CompanyPricing> {
+      const [row] = await rows<{
+        price_level_id: number | null;
+        factor: string | null;
+        currency: string;
+      }>(sql`
+        select c.price_level_id, pl.factor::text as factor, c.currency
+        from companies c left join price_levels pl on pl.id = c.price_level_id
+        where c.id = ${companyId}`);
+      return {
+        priceLevelId: row?.price_level_id ?? null,
+        factor: row?.factor ?? '1',
+        currency: row?.currency ?? 'CNY',
+      };
+    },
+
+    /**
+     * Ranked product ids for one page. Each tier is an index lookup capped at TIER_CAP with the
+     * filters applied inside it; a product found by several tiers keeps its best rank.
+     * Ranks: 0 our number, 1 OE / brand / customer number, 2 prefix, 3 infix, 4 name words.
+     */
+    async search(query: SearchQuery, filters: SearchFilters): Promise<SearchHit[]> {
+      const where = filterSql(filters);
+      const tiers: SQL[] = [];
+      const { key, companyId } = query;
+      if (key) {
+        tiers.push(sql`(select p.id as product_id, 0 as rank, 'number' as kind, p.number as value
+          from products p where p.number_key = ${key} and ${where} limit ${TIER_CAP})`);
+        tiers.push(sql`(select p.id as product_id, 1 as rank, case when n.kind = 'oe' then 'oe' else 'brand_number' end as kind, n.brand_name || ' ' || n.number as value
+          from product_numbers n join products p on p.id = n.product_id
+          where n.number_key = ${key} and ${where} limit ${TIER_CAP})`);
+        tiers.push(sql`(select p.id as product_id, 1 as rank, 'my_number' as kind, c.my_number as value
+          from customer_part_numbers c join products p on p.id = c.product_id
+          where c.company_id = ${companyId} and c.my_number_key = ${key} and ${where} limit ${TIER_CAP})`);
+        if (query.usePrefix) {
+          const prefix = `${key}%`;
+          const infix = `%${key}%`;
+          tiers.push(sql`(select p.id as product_id, 2 as rank, 'prefix' as kind, p.number as value from products p
+            where p.number_key like ${prefix} and p.number_key <> ${key} and ${where}
+            order by p.number_key limit ${TIER_CAP})`);
+          tiers.push(sql`(select p.id as product_id, 2 as rank, 'prefix' as kind, n.brand_name || ' ' || n.number as value
+            from product_numbers n join products p on p.id = n.product_id
+            where n.number_key like ${prefix} and n.number_key <> ${key} and ${where}
+            order by n.number_key limit ${TIER_CAP})`);
+          tiers.push(sql`(select p.id as product_id, 2 as rank, 'prefix' as kind, c.my_number as value
+            from customer_part_numbers c join products p on p.id = c.product_id
+            where c.company_id = ${companyId} and c.my_number_key like ${prefix} and c.my_number_key <> ${key} and ${where}
+            limit ${TIER_CAP})`);
+          tiers.push(sql`(select p.id as product_id, 3 as rank, 'infix' as kind, p.number as value from products p
+            where p.number_key like ${infix} and p.number_key not like ${prefix} and ${where} limit ${TIER_CAP})`);
+          tiers.push(sql`(select p.id as product_id, 3 as rank, 'infix' as kind, n.brand_name || ' ' || n.number as value
+            from product_numbers n join products p on p.id = n.product_id
+            where n.number_key like ${infix} and n.number_key not like ${prefix} and ${where} limit ${TIER_CAP})`);
+        }
+      }
+      if (query.words.length > 0) {
+        const wordsMatch = sql.join(
+          query.words.map((word) => sql`p.name_search like ${`%${word}%`}`),
+          sql` and `,
+        );
+        tiers.push(
+          sql`(select p.id as product_id, 4 as rank, 'name' as kind, '' as value from products p where ${wordsMatch} and ${where} limit ${TIER_CAP})`,
+        );
+      }
+
+      if (tiers.length === 0) {
+        return rows<SearchHit>(sql`
+          select p.id, 0 as rank, 'none' as kind, '' as value, (count(*) over ())::int as total
+          from products p cross join (select 0 as rank) h
+          where ${where}
+          order by ${sortSql(query)}
+          limit ${query.limit} offset ${query.offset}`);
+      }
+      return rows<SearchHit>(sql`
+        with hits as (${sql.join(tiers, sql` union all `)}),
+        best as (
+          select distinct on (product_id) product_id, rank, kind, value from hits order by product_id, rank
+        )
+        select p.id, h.rank, h.kind, h.value, (count(*) over ())::int as total
+        from best h join products p on p.id = h.product_id
+        order by ${sortSql(query)}
+        limit ${query.limit} offset ${query.offset}`);
+    },
+
+    /** Close spellings (typos) by trigram similarity, for when nothing else matched. */
+    async similar(key: string, filters: SearchFilters, limit: number): Promise<SearchHit[]> {
+      const where = filterSql(filters);
+      return rows<SearchHit>(sql`
+        with hits as (
+          (select p.id as product_id, similarity(p.number_key, ${key}) as score, p.number as value
+            from products p where p.number_key % ${key} and ${where} order by 2 desc limit ${limit})
+          union all
+          (select p.id, similarity(n.number_key, ${key}), n.brand_name || ' ' || n.number
+            from product_numbers n join products p on p.id = n.product_id
+            where n.number_key % ${key} and ${where} order by 2 desc limit ${limit})
+        ),
+        best as (select distinct on (product_id) product_id, score, value from hits order by product_id, score desc)
+        select product_id as id, 5 as rank, 'similar' as kind, value, (count(*) over ())::int as total
+        from best order by score desc, product_id limit ${limit}`);
+    },
+
+    /** Row fields of the given products for one company (price, own number, last purchase). */
+    async productRows(
+      ids: readonly number[],
+      companyId: number,
+      pricing: CompanyPricing,
+      language: Language,
+    ) {
+      if (ids.length === 0) return [];
+      const name = nameColumn(language);
+      return rows<{
+        id: number;
+        number: string;
+        part_name: string;
+        factory: string;
+        brand_id: number;
+        part_type: string | null;
+        make_names: string;
+        model_displays: string;
+        unit: string;
+        weight: string | null;
+        volumn: string | null;
+        buy_qty: number;
+        salecount: number;
+        is_new: boolean;
+        market_time: string | number | null;
+        my_number: string | null;
+        price: string;
+        last_price: string | null;
+        last_qty: number | null;
+        remark: string;
+        pro_params: Array<{ name: string; value: string }>;
+        extend_param: string;
+        note_model: string;
+        yp_model: string;
+        yp_aaia_model: string;
+        images: string[];
+        files: Array<{ name: string; path: string }>;
+      }>(sql`
+        select p.id, p.number, p.${name} as part_name, b.name as factory, p.brand_id, pt.${name} as part_type,
+          p.make_names, p.model_displays, p.unit, p.weight::text as weight, p.volumn::text as volumn,
+          p.buy_qty, p.sale_count as salecount, p.is_new,
+          extract(epoch from p.market_time)::bigint as market_time,
+          cpn.my_number,
+          round(coalesce(cpc.price, cpl.price, p.price * ${pricing.factor}::numeric), 2)::text as price,
+          round(lo.price, 2)::text as last_price, lo.qty as last_qty,
+          p.remark, p.pro_params, p.extend_param, p.note_model, p.yp_model, p.yp_aaia_model, p.images, p.files
+        from products p
+        join brands b on b.id = p.brand_id
+        left join part_types pt on pt.id = p.part_type_id
+        left join customer_part_numbers cpn on cpn.company_id = ${companyId} and cpn.product_id = p.id
+        left join lateral (
+          select cp.price from company_prices cp where cp.product_id = p.id and cp.company_id = ${companyId} limit 1
+        ) cpc on true
+        left join lateral (
+          select cp.price from company_prices cp
+          where cp.product_id = p.id and cp.price_level_id = ${pricing.priceLevelId ?? 0} limit 1
+        ) cpl on true
+        left join lateral (
+          select ol.price, ol.qty from order_lines ol
+          where ol.company_id = ${companyId} and ol.product_id = p.id order by ol.id desc limit 1
+        ) lo on true
+        where p.id in (${idList(ids)})`);
+    },
+
+    async crossNumbers(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return rows<{ product_id: number; kind: 'oe' | 'brand'; brand: string; number: string }>(sql`
+        select product_id, kind, brand_name as brand, number from product_numbers
+        where product_id in (${idList(ids)})
+        order by product_id, case kind when 'oe' then 0 else 1 end, id`);
+    },
+
+    async stockByStore(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return rows<{
+        product_id: number;
+        store_id: number;
+        store_name: string;
+        stock: number;
+        available_stock: number;
+      }>(sql`
+        select s.product_id, s.store_id, st.name as store_name, s.stock, s.available_stock
+        from stock s join stores st on st.id = s.store_id
+        where s.product_id in (${idList(ids)}) and st.is_active
+        order by s.product_id, st.id`);
+    },
+
+    async productExists(id: number, accountId: number) {
+      const found = await rows<{ id: number }>(
+        sql`select id from products where id = ${id} and account_id = ${accountId} and is_active`,
+      );
+      return found.length > 0;
+    },
+
+    async vehiclesOf(productId: number) {
+      return rows<{
+        m1_name: string;
+        m2_name: string;
+        m3_name: string;
+        m3_kw: number | null;
+        m3_cc: number | null;
+        m3_engine: string;
+        pl_transmission: string;
+        pl_fuel: string;
+        pl_body: string;
+        pl_front_brake: string;
+        pl_rear_brake: string;
+        pl_parking_brake: string;
+        pl_drive: string;
+        m3_year: string;
+      }>(sql`
+        select v.m1_name, v.m2_name, v.m3_name, v.m3_kw, v.m3_cc, v.m3_engine, v.pl_transmission, v.pl_fuel,
+          v.pl_body, v.pl_front_brake, v.pl_rear_brake, v.pl_parking_brake, v.pl_drive, v.m3_year
+        from fitments f join vehicles v on v.id = f.vehicle_id
+        where f.product_id = ${productId}
+        order by v.m1_name, v.m2_name, v.year_from, v.m3_name`);
+    },
+
+    async makes(accountId: number) {
+      return rows<{ value: string }>(
+        sql`select distinct m1_name as value from vehicles where account_id = ${accountId} order by 1`,
+      );
+    },
+    async models(accountId: number, make: string) {
+      return rows<{ value: string }>(sql`
+        select distinct m2_name as value from vehicles where account_id = ${accountId} and m1_name = ${make} order by 1`);
+    },
+    async years(accountId: number, make: string, model: string, currentYear: number) {
+      return rows<{ value: number }>(sql`
+        select distinct y as value
+        from vehicles v, generate_series(coalesce(v.year_from, ${currentYear}), coalesce(v.year_to, ${currentYear})) y
+        where v.account_id = ${accountId} and v.m1_name = ${make} and v.m2_name = ${model}
+        order by 1 desc`);
+    },
+    async engines(accountId: number, make: string, model: string, year: number) {
+      return rows<{
+        id: number;
+        m3_name: string;
+        m3_engine: string;
+        m3_kw: number | null;
+        m3_cc: number | null;
+      }>(sql`
+        select id, m3_name, m3_engine, m3_kw, m3_cc from vehicles
+        where account_id = ${accountId} and m1_name = ${make} and m2_name = ${model}
+          and coalesce(year_from, 0) <= ${year} and coalesce(year_to, 9999) >= ${year}
+        order by m3_name, m3_kw, id`);
+    },
+
+    async filters(accountId: number, language: Language) {
+      const name = nameColumn(language);
+      const [brands, partTypes, stores] = await Promise.all([
+        rows<{ id: number; name: string }>(
+          sql`select id, name from brands where account_id = ${accountId} order by name`,
+        ),
+        rows<{ id: number; name: string }>(
+          sql`select id, ${name} as name from part_types where account_id = ${accountId} order by ${name}`,
+        ),
+        rows<{ id: number; name: string }>(
+          sql`select id, name from stores where account_id = ${accountId} and is_active order by id`,
+        ),
+      ]);
+      return { brands, partTypes, stores };
+    },
+
+    /** Inventory list: products filtered by number/name, store, brand and stock, by number. */
+    async stockProducts(input: {
+      accountId: number;
+      key: string;
+      words: string[];
+      storeId?: number | undefined;
+      brandId?: number | undefined;
+      inStock?: boolean | undefined;
+      limit: number;
+      offset: number;
+    }) {
+      const parts: SQL[] = [sql`p.account_id = ${input.accountId}`, sql`p.is_active`];
+      // A keyword matches by number (ours by prefix, cross numbers exactly) or by name words.
+      const keywordMatches: SQL[] = [];
+      if (input.key.length >= 3) {
+        keywordMatches.push(sql`p.number_key like ${`${input.key}%`}`);
+        keywordMatches.push(
+          sql`exists (select 1 from product_numbers n where n.product_id = p.id and n.number_key = ${input.key})`,
+        );
+      } else if (input.key) {
+        keywordMatches.push(sql`p.number_key = ${input.key}`);
+      }
+      if (input.words.length > 0) {
+        keywordMatches.push(
+          sql`(${sql.join(
+            input.words.map((word) => sql`p.name_search like ${`%${word}%`}`),
+            sql` and `,
+          )})`,
+        );
+      }
+      if (keywordMatches.length > 0) parts.push(sql`(${sql.join(keywordMatches, sql` or `)})`);
+      if (input.brandId) parts.push(sql`p.brand_id = ${input.brandId}`);
+      const stockCondition = input.inStock ? sql` and s.available_stock > 0` : sql``;
+      if (input.storeId) {
+        parts.push(
+          sql`exists (select 1 from stock s where s.product_id = p.id and s.store_id = ${input.storeId}${stockCondition})`,
+        );
+      } else if (input.inStock) {
+        parts.push(sql`exists (select 1 from stock s where s.product_id = p.id${stockCondition})`);
+      }
+      return rows<{ id: number; total: number }>(sql`
+        select p.id, (count(*) over ())::int as total from products p
+        where ${sql.join(parts, sql` and `)}
+        order by p.number_key, p.id
+        limit ${input.limit} offset ${input.offset}`);
+    },
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

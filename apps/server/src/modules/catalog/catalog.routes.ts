@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { catalogEndpoints } from '@partsportal/contract/catalog';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { registerEndpoint } from '../../platform/endpoint-routes';
+import { requireAuth } from '../../platform/request-context';
+import type { CatalogFiles } from './catalog-files';
+import type { CatalogService } from './catalog.service';
+
+export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService, files: CatalogFiles) {
+  registerEndpoint(app, catalogEndpoints.getProductList, ({ body, ctx }) =>
+    catalog.productList(requireAuth(ctx), body, ctx.language),
+  );
+  registerEndpoint(app, catalogEndpoints.getCatalogFilters, ({ ctx }) =>
+    catalog.filters(requireAuth(ctx), ctx.language),
+  );
+  registerEndpoint(app, catalogEndpoints.getVehicleTree, ({ body, ctx }) =>
+    catalog.vehicleTree(requireAuth(ctx), body),
+  );
+  registerEndpoint(app, catalogEndpoints.getProductDetail, ({ params, ctx }) =>
+    catalog.productDetail(requireAuth(ctx), params.id, ctx.language),
+  );
+  registerEndpoint(app, catalogEndpoints.getStockProductList, ({ body, ctx }) =>
+    catalog.stockProductList(requireAuth(ctx), body, ctx.language),
+  );
+
+  // Links an <img> or <a> opens: GET with `?token=` (they cannot send the Token header).
+  const linkConfig = { permission: 'signed-in' as const, tokenInQuery: true };
+  // A picture id is the product id, optionally with the picture number: `123` or `123-2`.
+  const pictureParams = z.strictObject({ id: z.string().regex(/^\d{1,9}(-\d{1,2})?$/) });
+  const downloadQuery = z.object({
+    path: z.string().max(300).optional(),
+    token: z.string().max(128).optional(),
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/Product/ProductPic/:id',
+    { config: linkConfig, schema: { hide: true, params: pictureParams } },
+    async (request, reply) => {
+      const svg = await files.picture(requireAuth(request.ctx), request.params.id, 'thumb');
+      if (!svg) return reply.status(404).type('text/plain').send('Not found');
+      return reply.type('image/svg+xml').header('cache-control', 'private, max-age=86400').send(svg);
+    },
+  );
+  app.get<{ Params: { id: string } }>(
+    '/Product/ProductBigId/:id',
+    { config: linkConfig, schema: { hide: true, params: pictureParams } },
+    async (request, reply) => {
+      const svg = await files.picture(requireAuth(request.ctx), request.params.id, 'big');
+      if (!svg) return reply.status(404).type('text/plain').send('Not found');
+      return reply.type('image/svg+xml').header('cache-control', 'private, max-age=86400').send(svg);
+    },
+  );
+  app.get<{ Querystring: { path?: string } }>(
+    '/Product/DownloadFile',
+    { config: linkConfig, schema: { hide: true, querystring: downloadQuery } },
+    async (request, reply) => {
+      const file = await files.attachment(requireAuth(request.ctx), request.query.path);
+      if (!file) return reply.status(404).type('text/plain').send('Not found');
+      return reply
+        .type('application/octet-stream')
+        .header(
+          'content-disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(path.basename(file))}`,
+        )
+        .send(fs.createReadStream(file));
+    },
+  );
+}

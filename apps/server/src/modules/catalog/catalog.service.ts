@@ -1,0 +1,246 @@
+import {
+  MIN_PREFIX_LENGTH,
+  type ProductDetail,
+  type ProductRow,
+  type productListRequestSchema,
+  type stockProductListRequestSchema,
+  type vehicleTreeRequestSchema,
+} from '@partsportal/contract/catalog';
+import type { Language } from '@partsportal/contract/common';
+import { normalizePartNumber } from '@partsportal/contract/part-number';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/auth-context';
+import { notFound } from '../../platform/errors';
+import type { CatalogRepository, SearchHit } from './catalog.repository';
+
+/** Results offered as "did you mean" when nothing matched a number. */
+const SIMILAR_LIMIT = 20;
+const MIN_SIMILAR_LENGTH = 4;
+
+/**
+ * Words for the name search: lower case, LIKE wildcards escaped (so `%` and `_` match
+ * themselves), single Latin letters dropped (they match everything and defeat the index).
+ */
+export function searchWords(keyword: string): string[] {
+  return keyword
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word.length >= 2 || /[^\p{ASCII}]/u.test(word))
+    .slice(0, 8)
+    .map((word) => word.replace(/[\\%_]/g, (char) => `\\${char}`));
+}
+
+export const productPictureUrl = (id: number) => `/Product/ProductPic/${id}`;
+export const productImageUrl = (id: number, index: number) => `/Product/ProductBigId/${id}-${index}`;
+
+export function createCatalogService(deps: { repo: CatalogRepository; now?: () => Date }) {
+  const { repo } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function rowsFor(
+    auth: AuthContext,
+    hits: readonly Pick<SearchHit, 'id' | 'kind' | 'value'>[],
+    language: Language,
+  ) {
+    const ids = hits.map((hit) => hit.id);
+    const pricing = await repo.companyPricing(auth.companyId);
+    const [products, numbers, stock] = await Promise.all([
+      repo.productRows(ids, auth.companyId, pricing, language),
+      repo.crossNumbers(ids),
+      repo.stockByStore(ids),
+    ]);
+    const byId = new Map(products.map((product) => [product.id, product]));
+    return hits.flatMap((hit) => {
+      const product = byId.get(hit.id);
+      if (!product) return [];
+      const stores = stock
+        .filter((row) => row.product_id === hit.id)
+        .map(({ store_id, store_name, stock: onHand, available_stock }) => ({
+          store_id,
+          store_name,
+          stock: onHand,
+          available_stock,
+        }));
+      const row: ProductRow & { detail: typeof product } = {
+        id: product.id,
+        part_name: product.part_name,
+        number: product.number,
+        factory: product.factory,
+        brand_id: product.brand_id,
+        part_type: product.part_type ?? '',
+        my_number: product.my_number ?? '',
+        contrastNumber: numbers
+          .filter((number) => number.product_id === hit.id)
+          .map(({ kind, brand, number }) => ({ kind, brand, number })),
+        make_names: product.make_names,
+        model_displays: product.model_displays,
+        unit: product.unit,
+        weight: product.weight,
+        volumn: product.volumn,
+        stock: stores.reduce((sum, store) => sum + store.stock, 0),
+        available_stock: stores.reduce((sum, store) => sum + store.available_stock, 0),
+        stores,
+        price: product.price,
+        currency: pricing.currency,
+        last_price: product.last_price,
+        last_qty: product.last_qty,
+        buy_qty: product.buy_qty,
+        salecount: product.salecount,
+        is_new: product.is_new,
+        market_time: product.market_time === null ? null : Number(product.market_time),
+        pic: productPictureUrl(product.id),
+        match: { kind: hit.kind as ProductRow['match']['kind'], value: hit.value },
+        detail: product,
+      };
+      return [row];
+    });
+  }
+
+  return {
+    async productList(
+      auth: AuthContext,
+      body: z.output<typeof productListRequestSchema>,
+      language: Language,
+    ) {
+      const keyword = body.keyword.trim();
+      const key = normalizePartNumber(keyword);
+      const filters = {
+        accountId: auth.accountId,
+        brandIds: body.brandIds,
+        partTypeIds: body.partTypeIds,
+        isNew: body.isNew,
+        inStock: body.inStock,
+        vehicleId: body.vehicle?.vehicleId,
+        make: body.vehicle?.make || undefined,
+        model: body.vehicle?.model || undefined,
+        year: body.vehicle?.year,
+      };
+      const offset = (body.page - 1) * body.pageSize;
+      let hits = await repo.search(
+        {
+          companyId: auth.companyId,
+          key,
+          words: searchWords(keyword),
+          usePrefix: key.length >= MIN_PREFIX_LENGTH,
+          sort: body.sort,
+          order: body.order,
+          limit: body.pageSize,
+          offset,
+        },
+        filters,
+      );
+      if (hits.length === 0 && offset === 0 && key.length >= MIN_SIMILAR_LENGTH) {
+        hits = await repo.similar(key, filters, SIMILAR_LIMIT);
+        hits = hits.slice(0, body.pageSize);
+      }
+      const list = (await rowsFor(auth, hits, language)).map(({ detail: _detail, ...row }) => row);
+      return { list, total: hits[0]?.total ?? 0 };
+    },
+
+    async productDetail(auth: AuthContext, id: number, language: Language): Promise<ProductDetail> {
+      if (!(await repo.productExists(id, auth.accountId))) throw notFound();
+      const [row] = await rowsFor(auth, [{ id, kind: 'none', value: '' }], language);
+      if (!row) throw notFound();
+      const vehicles = await repo.vehiclesOf(id);
+      const { detail, ...listRow } = row;
+      return {
+        ...listRow,
+        remark: detail.remark,
+        pro_params: detail.pro_params,
+        extend_param: detail.extend_param,
+        note_model: detail.note_model,
+        yp_model: detail.yp_model,
+        yp_aaia_model: detail.yp_aaia_model,
+        images: detail.images.map((_, index) => productImageUrl(id, index + 1)),
+        files: detail.files.map((file) => ({ name: file.name, path: file.path })),
+        applicable_models: vehicles.map((vehicle) => ({
+          name: `${vehicle.m1_name} ${vehicle.m2_name} ${vehicle.m3_name}`.trim(),
+          engine: vehicle.m3_engine,
+          year: vehicle.m3_year,
+        })),
+        vehicles,
+      };
+    },
+
+    async vehicleTree(auth: AuthContext, body: z.output<typeof vehicleTreeRequestSchema> | null | undefined) {
+      const { make, model, year } = body ?? {};
+      if (!make)
+        return (await repo.makes(auth.accountId)).map(({ value }) => ({
+          value,
+          label: value,
+          isLeaf: false,
+        }));
+      if (!model) {
+        return (await repo.models(auth.accountId, make)).map(({ value }) => ({
+          value,
+          label: value,
+          isLeaf: false,
+        }));
+      }
+      if (!year) {
+        return (await repo.years(auth.accountId, make, model, now().getFullYear())).map(({ value }) => ({
+          value,
+          label: String(value),
+          isLeaf: false,
+        }));
+      }
+      return (await repo.engines(auth.accountId, make, model, year)).map((vehicle) => ({
+        value: vehicle.id,
+        vehicleId: vehicle.id,
+        label: [
+          vehicle.m3_name,
+          vehicle.m3_engine,
+          vehicle.m3_kw ? `${vehicle.m3_kw} kW` : '',
+          vehicle.m3_cc ? `${vehicle.m3_cc} cc` : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        isLeaf: true,
+      }));
+    },
+
+    filters: (auth: AuthContext, language: Language) => repo.filters(auth.accountId, language),
+
+    async stockProductList(
+      auth: AuthContext,
+      body: z.output<typeof stockProductListRequestSchema>,
+      language: Language,
+    ) {
+      const keyword = body.keyword.trim();
+      const page = await repo.stockProducts({
+        accountId: auth.accountId,
+        key: normalizePartNumber(keyword),
+        words: searchWords(keyword),
+        storeId: body.storeId,
+        brandId: body.brandId,
+        inStock: body.inStock,
+        limit: body.pageSize,
+        offset: (body.page - 1) * body.pageSize,
+      });
+      const rows = await rowsFor(
+        auth,
+        page.map((hit) => ({ id: hit.id, kind: 'none', value: '' })),
+        language,
+      );
+      return {
+        total: page[0]?.total ?? 0,
+        list: rows.map((row) => ({
+          id: row.id,
+          number: row.number,
+          part_name: row.part_name,
+          factory: row.factory,
+          unit: row.unit,
+          price: row.price,
+          currency: row.currency,
+          buy_qty: row.buy_qty,
+          stock: row.stock,
+          available_stock: row.available_stock,
+          stores: row.stores,
+        })),
+      };
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
