@@ -18,6 +18,10 @@ import { createAreasService } from './modules/areas/areas.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createCatalogFiles } from './modules/catalog/catalog-files';
+import { createCatalogRepository } from './modules/catalog/catalog.repository';
+import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
+import { createCatalogService } from './modules/catalog/catalog.service';
 import { registerCartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { createFreightRepository } from './modules/freight/freight.repository';
@@ -159,6 +163,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAreasRoutes(api, createAreasService({ repo: createAreasRepository(database.db) }));
       registerFreightRoutes(api, createFreightService({ repo: createFreightRepository(database.db) }));
       registerCartRoutes(api, createCartService({ database }));
+      registerCatalogRoutes(
+        api,
+        createCatalogService({
+          repo: createCatalogRepository(database),
+          ...(deps.now ? { now: deps.now } : {}),
+        }),
+        createCatalogFiles({ database, productFilesDir: config.productFilesDir }),
+      );
     },
     { prefix: config.apiPrefix },
   );
