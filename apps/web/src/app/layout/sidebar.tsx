@@ -13,13 +13,14 @@ export function Sidebar({ userInfo, collapsed }: { userInfo: UserInfo; collapsed
   const location = useLocation();
   const language = useSettingsStore((s) => s.language);
   const config = getStaticConfig();
+  const appTitle = config.homeTitle?.[language] || t('app.title');
   const selected = findRoute(location.pathname)?.path;
   const groupOf = selected?.split('/')[1];
   return (
     <nav className="sidebar" aria-label={t('nav.sidebar')}>
       <div className="sidebar-logo">
         <img src={config.homeLogo || '/logo.svg'} alt="" width={28} height={28} />
-        {!collapsed && <span>{config.homeTitle?.[language] || t('app.title')}</span>}
+        {!collapsed && <span title={appTitle}>{appTitle}</span>}
       </div>
       <Menu
         mode="inline"
