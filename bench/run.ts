@@ -7,23 +7,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT, startServer } from './server-process';
 import { startBareServer } from './bare-server';
+import { catalogScenario } from './catalog';
+import { median, notes, rows } from './report';
 
-interface Row {
-  scenario: string;
-  metric: string;
-  value: number;
-  unit: string;
-  baseline?: { name: string; value: number };
-  ratio?: number;
-  target?: string;
-  pass?: boolean;
-}
-
-const rows: Row[] = [];
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 async function load(url: string, seconds: number, connections = 50) {
   const result = await autocannon({ url, connections, duration: seconds, method: 'GET' });
@@ -36,6 +22,7 @@ async function load(url: string, seconds: number, connections = 50) {
 }
 
 const scenarios: Record<string, () => Promise<void>> = {
+  catalog: catalogScenario,
   /** HTTP floor: /healthz of the real server against a bare node:http server, same machine, same run. */
   async http() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-http-'));
@@ -149,7 +136,7 @@ fs.writeFileSync(
 );
 const docPath = path.join(ROOT, 'docs/PERFORMANCE.md');
 const doc = fs.existsSync(docPath) ? fs.readFileSync(docPath, 'utf8') : '# Performance\n';
-const section = `<!-- bench:${names.join(',')} -->\nLast run ${new Date().toISOString().slice(0, 10)} on ${machine}.\n\n${table}\n<!-- /bench:${names.join(',')} -->`;
+const section = `<!-- bench:${names.join(',')} -->\nLast run ${new Date().toISOString().slice(0, 10)} on ${machine}.\n\n${table}\n\n${notes.join('\n\n')}\n<!-- /bench:${names.join(',')} -->`;
 const pattern = new RegExp(`<!-- bench:${names.join(',')} -->[\\s\\S]*?<!-- /bench:${names.join(',')} -->`);
 fs.writeFileSync(
   docPath,

@@ -24,6 +24,8 @@ export interface SearchQuery {
   /** Lower-cased words of the keyword for the name tier, LIKE wildcards escaped. */
   words: string[];
   usePrefix: boolean;
+  /** Also look inside numbers (trigram index); the service asks only when prefixes found little. */
+  useInfix: boolean;
   sort: 'relevance' | 'number' | 'price' | 'stock' | 'salecount';
   order: 'asc' | 'desc';
   limit: number;
@@ -36,12 +38,8 @@ export interface SearchHit {
   kind: string;
   value: string;
   total: number;
-}
-
-export interface CompanyPricing {
-  priceLevelId: number | null;
-  factor: string;
-  currency: string;
+  /** Best rank among all hits (not just this page); absent in browse mode. */
+  best_rank?: number;
 }
 
 const nameColumn = (language: Language) =>
@@ -101,22 +99,6 @@ export function createCatalogRepository(database: Database) {
   const { rows } = database;
 
   return {
-    async companyPricing(companyId: number): Promise<CompanyPricing> {
-      const [row] = await rows<{
-        price_level_id: number | null;
-        factor: string | null;
-        currency: string;
-      }>(sql`
-        select c.price_level_id, pl.factor::text as factor, c.currency
-        from companies c left join price_levels pl on pl.id = c.price_level_id
-        where c.id = ${companyId}`);
-      return {
-        priceLevelId: row?.price_level_id ?? null,
-        factor: row?.factor ?? '1',
-        currency: row?.currency ?? 'CNY',
-      };
-    },
-
     /**
      * Ranked product ids for one page. Each tier is an index lookup capped at TIER_CAP with the
      * filters applied inside it; a product found by several tiers keeps its best rank.
@@ -127,34 +109,39 @@ export function createCatalogRepository(database: Database) {
       const tiers: SQL[] = [];
       const { key, companyId } = query;
       if (key) {
-        tiers.push(sql`(select p.id as product_id, 0 as rank, 'number' as kind, p.number as value
-          from products p where p.number_key = ${key} and ${where} limit ${TIER_CAP})`);
-        tiers.push(sql`(select p.id as product_id, 1 as rank, case when n.kind = 'oe' then 'oe' else 'brand_number' end as kind, n.brand_name || ' ' || n.number as value
+        // One btree range scan per source finds the exact number and its prefix extensions
+        // together; the exact key sorts first in the range, so the cap never drops it.
+        const match = query.usePrefix ? sql`like ${`${key}%`}` : sql`= ${key}`;
+        tiers.push(sql`(select p.id as product_id,
+            case when p.number_key = ${key} then 0 else 2 end as rank,
+            case when p.number_key = ${key} then 'number' else 'prefix' end as kind,
+            p.number as value
+          from products p where p.number_key ${match} and ${where}
+          order by p.number_key limit ${TIER_CAP})`);
+        tiers.push(sql`(select p.id as product_id,
+            case when n.number_key = ${key} then 1 else 2 end as rank,
+            case when n.number_key <> ${key} then 'prefix' when n.kind = 'oe' then 'oe' else 'brand_number' end as kind,
+            n.brand_name || ' ' || n.number as value
           from product_numbers n join products p on p.id = n.product_id
-          where n.number_key = ${key} and ${where} limit ${TIER_CAP})`);
-        tiers.push(sql`(select p.id as product_id, 1 as rank, 'my_number' as kind, c.my_number as value
+          where n.number_key ${match} and ${where}
+          order by n.number_key limit ${TIER_CAP})`);
+        tiers.push(sql`(select p.id as product_id,
+            case when c.my_number_key = ${key} then 1 else 2 end as rank,
+            case when c.my_number_key = ${key} then 'my_number' else 'prefix' end as kind,
+            c.my_number as value
           from customer_part_numbers c join products p on p.id = c.product_id
-          where c.company_id = ${companyId} and c.my_number_key = ${key} and ${where} limit ${TIER_CAP})`);
-        if (query.usePrefix) {
-          const prefix = `${key}%`;
-          const infix = `%${key}%`;
-          tiers.push(sql`(select p.id as product_id, 2 as rank, 'prefix' as kind, p.number as value from products p
-            where p.number_key like ${prefix} and p.number_key <> ${key} and ${where}
-            order by p.number_key limit ${TIER_CAP})`);
-          tiers.push(sql`(select p.id as product_id, 2 as rank, 'prefix' as kind, n.brand_name || ' ' || n.number as value
-            from product_numbers n join products p on p.id = n.product_id
-            where n.number_key like ${prefix} and n.number_key <> ${key} and ${where}
-            order by n.number_key limit ${TIER_CAP})`);
-          tiers.push(sql`(select p.id as product_id, 2 as rank, 'prefix' as kind, c.my_number as value
-            from customer_part_numbers c join products p on p.id = c.product_id
-            where c.company_id = ${companyId} and c.my_number_key like ${prefix} and c.my_number_key <> ${key} and ${where}
-            limit ${TIER_CAP})`);
-          tiers.push(sql`(select p.id as product_id, 3 as rank, 'infix' as kind, p.number as value from products p
-            where p.number_key like ${infix} and p.number_key not like ${prefix} and ${where} limit ${TIER_CAP})`);
-          tiers.push(sql`(select p.id as product_id, 3 as rank, 'infix' as kind, n.brand_name || ' ' || n.number as value
-            from product_numbers n join products p on p.id = n.product_id
-            where n.number_key like ${infix} and n.number_key not like ${prefix} and ${where} limit ${TIER_CAP})`);
-        }
+          where c.company_id = ${companyId} and c.my_number_key ${match} and ${where}
+          order by c.my_number_key limit ${TIER_CAP})`);
+      }
+      if (query.useInfix) {
+        // Infix via the trigram indexes: the costly tier, run only when few numbers start with the key.
+        const infix = `%${key}%`;
+        const prefix = `${key}%`;
+        tiers.push(sql`(select p.id as product_id, 3 as rank, 'infix' as kind, p.number as value from products p
+          where p.number_key like ${infix} and p.number_key not like ${prefix} and ${where} limit ${TIER_CAP})`);
+        tiers.push(sql`(select p.id as product_id, 3 as rank, 'infix' as kind, n.brand_name || ' ' || n.number as value
+          from product_numbers n join products p on p.id = n.product_id
+          where n.number_key like ${infix} and n.number_key not like ${prefix} and ${where} limit ${TIER_CAP})`);
       }
       if (query.words.length > 0) {
         const wordsMatch = sql.join(
@@ -179,7 +166,7 @@ export function createCatalogRepository(database: Database) {
         best as (
           select distinct on (product_id) product_id, rank, kind, value from hits order by product_id, rank
         )
-        select p.id, h.rank, h.kind, h.value, (count(*) over ())::int as total
+        select p.id, h.rank, h.kind, h.value, (count(*) over ())::int as total, min(h.rank) over () as best_rank
         from best h join products p on p.id = h.product_id
         order by ${sortSql(query)}
         limit ${query.limit} offset ${query.offset}`);
@@ -202,13 +189,12 @@ export function createCatalogRepository(database: Database) {
         from best order by score desc, product_id limit ${limit}`);
     },
 
-    /** Row fields of the given products for one company (price, own number, last purchase). */
-    async productRows(
-      ids: readonly number[],
-      companyId: number,
-      pricing: CompanyPricing,
-      language: Language,
-    ) {
+    /**
+     * Everything a list row or the detail shows, in one round trip: company price (company
+     * price, then price-level price, then list price × level factor), own number, last purchase,
+     * cross numbers and stock per store.
+     */
+    async productRows(ids: readonly number[], companyId: number, language: Language) {
       if (ids.length === 0) return [];
       const name = nameColumn(language);
       return rows<{
@@ -239,16 +225,28 @@ export function createCatalogRepository(database: Database) {
         yp_aaia_model: string;
         images: string[];
         files: Array<{ name: string; path: string }>;
+        currency: string;
+        numbers: Array<{ kind: 'oe' | 'brand'; brand: string; number: string }>;
+        stores: Array<{ store_id: number; store_name: string; stock: number; available_stock: number }>;
       }>(sql`
         select p.id, p.number, p.${name} as part_name, b.name as factory, p.brand_id, pt.${name} as part_type,
           p.make_names, p.model_displays, p.unit, p.weight::text as weight, p.volumn::text as volumn,
           p.buy_qty, p.sale_count as salecount, p.is_new,
           extract(epoch from p.market_time)::bigint as market_time,
           cpn.my_number,
-          round(coalesce(cpc.price, cpl.price, p.price * ${pricing.factor}::numeric), 2)::text as price,
+          round(coalesce(cpc.price, cpl.price, p.price * coalesce(pl.factor, 1)), 2)::text as price,
+          co.currency,
+          (select coalesce(json_agg(json_build_object('kind', n.kind, 'brand', n.brand_name, 'number', n.number)
+              order by case n.kind when 'oe' then 0 else 1 end, n.id), '[]'::json)
+            from product_numbers n where n.product_id = p.id) as numbers,
+          (select coalesce(json_agg(json_build_object('store_id', s.store_id, 'store_name', st.name, 'stock', s.stock,
+              'available_stock', s.available_stock) order by st.id), '[]'::json)
+            from stock s join stores st on st.id = s.store_id where s.product_id = p.id and st.is_active) as stores,
           round(lo.price, 2)::text as last_price, lo.qty as last_qty,
           p.remark, p.pro_params, p.extend_param, p.note_model, p.yp_model, p.yp_aaia_model, p.images, p.files
         from products p
+        join companies co on co.id = ${companyId}
+        left join price_levels pl on pl.id = co.price_level_id
         join brands b on b.id = p.brand_id
         left join part_types pt on pt.id = p.part_type_id
         left join customer_part_numbers cpn on cpn.company_id = ${companyId} and cpn.product_id = p.id
@@ -257,36 +255,13 @@ export function createCatalogRepository(database: Database) {
         ) cpc on true
         left join lateral (
           select cp.price from company_prices cp
-          where cp.product_id = p.id and cp.price_level_id = ${pricing.priceLevelId ?? 0} limit 1
+          where cp.product_id = p.id and cp.price_level_id = co.price_level_id limit 1
         ) cpl on true
         left join lateral (
           select ol.price, ol.qty from order_lines ol
           where ol.company_id = ${companyId} and ol.product_id = p.id order by ol.id desc limit 1
         ) lo on true
         where p.id in (${idList(ids)})`);
-    },
-
-    async crossNumbers(ids: readonly number[]) {
-      if (ids.length === 0) return [];
-      return rows<{ product_id: number; kind: 'oe' | 'brand'; brand: string; number: string }>(sql`
-        select product_id, kind, brand_name as brand, number from product_numbers
-        where product_id in (${idList(ids)})
-        order by product_id, case kind when 'oe' then 0 else 1 end, id`);
-    },
-
-    async stockByStore(ids: readonly number[]) {
-      if (ids.length === 0) return [];
-      return rows<{
-        product_id: number;
-        store_id: number;
-        store_name: string;
-        stock: number;
-        available_stock: number;
-      }>(sql`
-        select s.product_id, s.store_id, st.name as store_name, s.stock, s.available_stock
-        from stock s join stores st on st.id = s.store_id
-        where s.product_id in (${idList(ids)}) and st.is_active
-        order by s.product_id, st.id`);
     },
 
     async productExists(id: number, accountId: number) {

@@ -17,18 +17,23 @@ import type { CatalogRepository, SearchHit } from './catalog.repository';
 const SIMILAR_LIMIT = 20;
 const MIN_SIMILAR_LENGTH = 4;
 
+/** Prefix hits below this many also look inside numbers (the costlier trigram search). */
+const INFIX_WHEN_FEWER_THAN = 20;
+
 /**
  * Words for the name search: lower case, LIKE wildcards escaped (so `%` and `_` match
  * themselves), single Latin letters dropped (they match everything and defeat the index).
+ * A keyword made only of number-like words ("0986 494 123", "W 610/3") is a number search:
+ * no name words, so a typed number never scans the names.
  */
 export function searchWords(keyword: string): string[] {
-  return keyword
+  const words = keyword
     .normalize('NFKC')
     .toLowerCase()
     .split(/\s+/)
-    .filter((word) => word.length >= 2 || /[^\p{ASCII}]/u.test(word))
-    .slice(0, 8)
-    .map((word) => word.replace(/[\\%_]/g, (char) => `\\${char}`));
+    .filter((word) => word.length >= 2 || /[^\p{ASCII}]/u.test(word));
+  if (!words.some((word) => !/\d/.test(word))) return [];
+  return words.slice(0, 8).map((word) => word.replace(/[\\%_]/g, (char) => `\\${char}`));
 }
 
 export const productPictureUrl = (id: number) => `/Product/ProductPic/${id}`;
@@ -43,25 +48,16 @@ export function createCatalogService(deps: { repo: CatalogRepository; now?: () =
     hits: readonly Pick<SearchHit, 'id' | 'kind' | 'value'>[],
     language: Language,
   ) {
-    const ids = hits.map((hit) => hit.id);
-    const pricing = await repo.companyPricing(auth.companyId);
-    const [products, numbers, stock] = await Promise.all([
-      repo.productRows(ids, auth.companyId, pricing, language),
-      repo.crossNumbers(ids),
-      repo.stockByStore(ids),
-    ]);
+    const products = await repo.productRows(
+      hits.map((hit) => hit.id),
+      auth.companyId,
+      language,
+    );
     const byId = new Map(products.map((product) => [product.id, product]));
     return hits.flatMap((hit) => {
       const product = byId.get(hit.id);
       if (!product) return [];
-      const stores = stock
-        .filter((row) => row.product_id === hit.id)
-        .map(({ store_id, store_name, stock: onHand, available_stock }) => ({
-          store_id,
-          store_name,
-          stock: onHand,
-          available_stock,
-        }));
+      const stores = product.stores;
       const row: ProductRow & { detail: typeof product } = {
         id: product.id,
         part_name: product.part_name,
@@ -70,9 +66,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; now?: () =
         brand_id: product.brand_id,
         part_type: product.part_type ?? '',
         my_number: product.my_number ?? '',
-        contrastNumber: numbers
-          .filter((number) => number.product_id === hit.id)
-          .map(({ kind, brand, number }) => ({ kind, brand, number })),
+        contrastNumber: product.numbers,
         make_names: product.make_names,
         model_displays: product.model_displays,
         unit: product.unit,
@@ -82,7 +76,7 @@ export function createCatalogService(deps: { repo: CatalogRepository; now?: () =
         available_stock: stores.reduce((sum, store) => sum + store.available_stock, 0),
         stores,
         price: product.price,
-        currency: pricing.currency,
+        currency: product.currency,
         last_price: product.last_price,
         last_qty: product.last_qty,
         buy_qty: product.buy_qty,
@@ -117,19 +111,24 @@ export function createCatalogService(deps: { repo: CatalogRepository; now?: () =
         year: body.vehicle?.year,
       };
       const offset = (body.page - 1) * body.pageSize;
-      let hits = await repo.search(
-        {
-          companyId: auth.companyId,
-          key,
-          words: searchWords(keyword),
-          usePrefix: key.length >= MIN_PREFIX_LENGTH,
-          sort: body.sort,
-          order: body.order,
-          limit: body.pageSize,
-          offset,
-        },
-        filters,
-      );
+      const query = {
+        companyId: auth.companyId,
+        key,
+        words: searchWords(keyword),
+        usePrefix: key.length >= MIN_PREFIX_LENGTH,
+        useInfix: false,
+        sort: body.sort,
+        order: body.order,
+        limit: body.pageSize,
+        offset,
+      };
+      let hits = await repo.search(query, filters);
+      // An exact number hit (ours, OE, brand or the customer's) is what the buyer meant: looking
+      // inside other numbers would only add noise (and cost a trigram scan).
+      const exactFound = (hits[0]?.best_rank ?? 9) <= 1;
+      if (query.usePrefix && !exactFound && (hits[0]?.total ?? 0) < INFIX_WHEN_FEWER_THAN) {
+        hits = await repo.search({ ...query, useInfix: true }, filters);
+      }
       if (hits.length === 0 && offset === 0 && key.length >= MIN_SIMILAR_LENGTH) {
         hits = await repo.similar(key, filters, SIMILAR_LIMIT);
         hits = hits.slice(0, body.pageSize);
