@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import secureJsonParse from 'secure-json-parse';
-import { ResultCode } from '@partsportal/contract/common';
+import { ResultCode } from '@partsportal/contract/codes';
 import type { Permission } from '@partsportal/contract/endpoint';
 import type { Config } from './config';
 import type { Database } from './db/client';

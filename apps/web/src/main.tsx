@@ -19,7 +19,11 @@ async function bootstrap() {
 
   const { language } = useSettingsStore.getState();
   // Spec §7: the static config comes first; i18n and the antd pack load alongside it.
-  const [, , antdLocale] = await Promise.all([loadStaticConfig(), initI18n(language), loadAntdLocale(language)]);
+  const [, , antdLocale] = await Promise.all([
+    loadStaticConfig(),
+    initI18n(language),
+    loadAntdLocale(language),
+  ]);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');

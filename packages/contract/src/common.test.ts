@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE_SIZE, moneySchema, pagingSchema, RELOGIN_CODES, ResultCode } from './common';
+import { RELOGIN_CODES, ResultCode } from './codes';
+import { MAX_PAGE_SIZE, moneySchema, pagingSchema } from './common';
 
 describe('common contract', () => {
   it('keeps the spec relogin codes', () => {

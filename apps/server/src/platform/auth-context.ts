@@ -1,4 +1,4 @@
-import type { Language } from '@partsportal/contract/common';
+import type { Language } from '@partsportal/contract/codes';
 
 /** Who is calling, resolved from the Token header once per request. */
 export interface AuthContext {

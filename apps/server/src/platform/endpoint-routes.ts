@@ -14,7 +14,9 @@ declare module 'fastify' {
 
 export type EndpointHandler<E extends Endpoint> = (input: {
   body: z.output<E['body']>;
-  params: NonNullable<E['params']> extends z.ZodType ? z.output<NonNullable<E['params']>> : Record<string, never>;
+  params: NonNullable<E['params']> extends z.ZodType
+    ? z.output<NonNullable<E['params']>>
+    : Record<string, never>;
   ctx: RequestContext;
 }) => Promise<z.input<E['data']>>;
 

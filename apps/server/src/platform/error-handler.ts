@@ -1,4 +1,4 @@
-import { ResultCode } from '@partsportal/contract/common';
+import { ResultCode } from '@partsportal/contract/codes';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';

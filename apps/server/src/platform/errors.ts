@@ -1,4 +1,4 @@
-import { ResultCode } from '@partsportal/contract/common';
+import { ResultCode } from '@partsportal/contract/codes';
 import type { MessageKey, MessageParams } from './messages';
 
 /** An expected refusal: becomes `{code, msg}` with `msg` in the caller's language. */

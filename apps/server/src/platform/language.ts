@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@partsportal/contract/common';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@partsportal/contract/codes';
 
 /** `Lng` header → zh | en | es; accepts regional forms such as `en-US` or `zh-CN`. */
 export function parseLanguage(header: string | string[] | undefined): Language {

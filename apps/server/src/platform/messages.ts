@@ -1,4 +1,4 @@
-import type { Language } from '@partsportal/contract/common';
+import type { Language } from '@partsportal/contract/codes';
 
 /**
  * Every text the server puts in `msg`, in zh (default), en and es. Spec messages keep the

@@ -1,4 +1,4 @@
-import { ResultCode } from '@partsportal/contract/common';
+import { ResultCode } from '@partsportal/contract/codes';
 import { ADMIN_ROLE, type Permission } from '@partsportal/contract/endpoint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext, Authenticate, RequestContext } from './auth-context';

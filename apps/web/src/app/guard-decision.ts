@@ -48,7 +48,8 @@ export function checkUserInfo(data: unknown): UserInfoProblem | null {
   if (typeof data !== 'object' || data === null) return 'errors.verificationFailed';
   const { menus, roles } = data as { menus?: unknown; roles?: unknown };
   if (!Array.isArray(menus)) return 'errors.menusNonNull';
-  const admin = Array.isArray(roles) && isAdmin({ roles: roles.filter((r): r is string => typeof r === 'string') });
+  const admin =
+    Array.isArray(roles) && isAdmin({ roles: roles.filter((r): r is string => typeof r === 'string') });
   if (menus.length === 0 && !admin) return 'errors.menusNonNull';
   return null;
 }

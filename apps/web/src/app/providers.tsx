@@ -35,7 +35,11 @@ export function AppProviders({ antdLocale, children }: { antdLocale: Locale; chi
           // Only where text sits on the primary colour; the global colorTextLightSolid also
           // colours the dark sidebar's text and must stay white.
           Button: { primaryColor: onPrimary },
-          Breadcrumb: { linkColor: 'rgba(0, 0, 0, 0.62)', separatorColor: 'rgba(0, 0, 0, 0.62)', itemColor: 'rgba(0, 0, 0, 0.62)' },
+          Breadcrumb: {
+            linkColor: 'rgba(0, 0, 0, 0.62)',
+            separatorColor: 'rgba(0, 0, 0, 0.62)',
+            itemColor: 'rgba(0, 0, 0, 0.62)',
+          },
           Menu: {
             itemSelectedColor: primaryText,
             horizontalItemSelectedColor: primaryText,

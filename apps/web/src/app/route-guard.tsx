@@ -44,7 +44,11 @@ export function RouteGuard() {
         else useSessionStore.getState().setUserInfo(info);
       })
       .catch((error: unknown) => {
-        fail(error instanceof ApiError && error.code !== 0 ? error.message || t('errors.verificationFailed') : t('errors.verificationFailed'));
+        fail(
+          error instanceof ApiError && error.code !== 0
+            ? error.message || t('errors.verificationFailed')
+            : t('errors.verificationFailed'),
+        );
       });
     return () => {
       cancelled = true;

@@ -62,7 +62,12 @@ export const ROUTE_TABLE: AppRoute[] = [
   { path: '/product/detail', titleKey: 'route.productDetail', menus: [C.catalog], hidden: true },
   { path: '/stockProduct/index', titleKey: 'route.stockCatalog', icon: 'stock', menus: [C.stockCatalog] },
   { path: '/proCFreight/index', titleKey: 'route.freight', icon: 'freight', menus: [C.freight] },
-  { path: '/proCFreight/ProCFreightDetail', titleKey: 'route.freightDetail', menus: [C.freight], hidden: true },
+  {
+    path: '/proCFreight/ProCFreightDetail',
+    titleKey: 'route.freightDetail',
+    menus: [C.freight],
+    hidden: true,
+  },
   {
     path: '/order',
     titleKey: 'route.orderGroup',
@@ -114,8 +119,18 @@ export const ROUTE_TABLE: AppRoute[] = [
     children: [
       { path: '/Payment/index', titleKey: 'route.payment' },
       { path: '/Payment/detail', titleKey: 'route.paymentDetail', hidden: true },
-      { path: '/finance/account', titleKey: 'route.financeAccount', menus: [C.financeAccount], sidebarOnly: true },
-      { path: '/finance/paymentdays', titleKey: 'route.paymentDays', menus: [C.paymentDays], sidebarOnly: true },
+      {
+        path: '/finance/account',
+        titleKey: 'route.financeAccount',
+        menus: [C.financeAccount],
+        sidebarOnly: true,
+      },
+      {
+        path: '/finance/paymentdays',
+        titleKey: 'route.paymentDays',
+        menus: [C.paymentDays],
+        sidebarOnly: true,
+      },
     ],
   },
   { path: '/cart/index', titleKey: 'route.cart', icon: 'cart', menus: [C.cart] },

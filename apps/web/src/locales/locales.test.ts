@@ -11,7 +11,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
   const result = new Map<string, unknown>();
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'object' && value !== null) for (const [k, v] of flatten(value, path)) result.set(k, v);
+    if (typeof value === 'object' && value !== null)
+      for (const [k, v] of flatten(value, path)) result.set(k, v);
     else result.set(path, value);
   }
   return result;
@@ -44,7 +45,8 @@ describe('locale files', () => {
 
   it('translate every title of the route table', () => {
     const titles = [...ROUTE_TABLE.map((r) => r.titleKey), ...LEAF_ROUTES.map((r) => r.titleKey)];
-    for (const key of titles) for (const entries of Object.values(locales)) expect(entries.has(key), key).toBe(true);
+    for (const key of titles)
+      for (const entries of Object.values(locales)) expect(entries.has(key), key).toBe(true);
   });
 
   it('carry the spec §5/§8 messages verbatim in English', () => {

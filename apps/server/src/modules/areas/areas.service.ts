@@ -1,5 +1,5 @@
 import type { Area } from '@partsportal/contract/addresses';
-import type { Language } from '@partsportal/contract/common';
+import type { Language } from '@partsportal/contract/codes';
 import type { AreasRepository } from './areas.repository';
 
 /** The stored names of an area, one per language; en/es may be empty. */

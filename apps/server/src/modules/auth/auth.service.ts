@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ResultCode, type Language } from '@partsportal/contract/common';
+import { ResultCode, type Language } from '@partsportal/contract/codes';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,

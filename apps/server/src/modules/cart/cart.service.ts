@@ -3,7 +3,7 @@ import {
   type addCartRequestSchema,
   type batchAddCartRequestSchema,
 } from '@partsportal/contract/cart';
-import { ResultCode } from '@partsportal/contract/common';
+import { ResultCode } from '@partsportal/contract/codes';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';

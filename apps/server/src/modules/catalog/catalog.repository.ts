@@ -1,4 +1,4 @@
-import type { Language } from '@partsportal/contract/common';
+import type { Language } from '@partsportal/contract/codes';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 

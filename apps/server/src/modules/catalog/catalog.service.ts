@@ -6,7 +6,7 @@ import {
   type stockProductListRequestSchema,
   type vehicleTreeRequestSchema,
 } from '@partsportal/contract/catalog';
-import type { Language } from '@partsportal/contract/common';
+import type { Language } from '@partsportal/contract/codes';
 import { normalizePartNumber } from '@partsportal/contract/part-number';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';

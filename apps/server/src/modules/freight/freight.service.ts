@@ -1,4 +1,4 @@
-import { ResultCode, type Language } from '@partsportal/contract/common';
+import { ResultCode, type Language } from '@partsportal/contract/codes';
 import {
   FREIGHT_METHOD,
   FREIGHT_PLUGIN_TYPE,

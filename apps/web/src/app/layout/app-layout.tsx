@@ -33,7 +33,8 @@ export default function AppLayout() {
   useEffect(() => {
     const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`);
     const apply = () => {
-      if (query.matches !== useSettingsStore.getState().isMobile) useSettingsStore.getState().setMobile(query.matches);
+      if (query.matches !== useSettingsStore.getState().isMobile)
+        useSettingsStore.getState().setMobile(query.matches);
     };
     apply();
     query.addEventListener('change', apply);

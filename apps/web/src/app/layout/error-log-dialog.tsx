@@ -27,7 +27,12 @@ export function ErrorLogDialog({ open, onClose }: { open: boolean; onClose: () =
         pagination={{ pageSize: 10 }}
         scroll={{ x: 600 }}
         columns={[
-          { title: t('errorLog.time'), dataIndex: 'time', width: 170, render: (v: number) => new Date(v).toLocaleString() },
+          {
+            title: t('errorLog.time'),
+            dataIndex: 'time',
+            width: 170,
+            render: (v: number) => new Date(v).toLocaleString(),
+          },
           { title: t('errorLog.where'), dataIndex: 'where', width: 180 },
           { title: t('errorLog.code'), dataIndex: 'code', width: 80 },
           { title: t('errorLog.message'), dataIndex: 'message' },

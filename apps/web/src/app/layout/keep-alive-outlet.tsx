@@ -48,7 +48,10 @@ export function KeepAliveOutlet() {
         </Activity>
       ))}
       {!cacheable && (
-        <Suspense key={`${activeKey ?? location.pathname}#${(activeKey && versions[activeKey]) ?? 0}`} fallback={<PageSpinner />}>
+        <Suspense
+          key={`${activeKey ?? location.pathname}#${(activeKey && versions[activeKey]) ?? 0}`}
+          fallback={<PageSpinner />}
+        >
           {outlet}
         </Suspense>
       )}

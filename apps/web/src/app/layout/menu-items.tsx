@@ -10,7 +10,8 @@ import { ROUTE_ICONS } from './route-icon';
 type MenuItem = Required<MenuProps>['items'][number];
 
 /** Where a menu entry leads: its path plus the query the spec gives it (`?type=all`). */
-export const menuTarget = (route: AppRoute) => (route.menuQuery ? `${route.path}?${route.menuQuery}` : route.path);
+export const menuTarget = (route: AppRoute) =>
+  route.menuQuery ? `${route.path}?${route.menuQuery}` : route.path;
 
 /** The entries a user may see (spec §6), minus hidden pages; `top` leaves out sidebar-only ones. */
 export function visibleRoutes(userInfo: UserInfo, top: boolean): AppRoute[] {
@@ -30,7 +31,13 @@ export function toMenuItems(routes: AppRoute[], t: TFunction, carts: number, wit
       label = (
         <span className="menu-cart">
           {label}
-          <Badge count={carts} size="small" offset={[6, -2]} className="cart-badge" title={t('nav.cartCount', { count: carts })} />
+          <Badge
+            count={carts}
+            size="small"
+            offset={[6, -2]}
+            className="cart-badge"
+            title={t('nav.cartCount', { count: carts })}
+          />
         </span>
       );
     }

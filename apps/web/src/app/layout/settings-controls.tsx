@@ -1,14 +1,18 @@
 import { BgColorsOutlined, BugOutlined, ColumnHeightOutlined, TranslationOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, Popover } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@partsportal/contract/common';
-import { LANGUAGES } from '../../shared/contract-constants';
+import type { Language } from '@partsportal/contract/codes';
+import { LANGUAGES } from '@partsportal/contract/codes';
 import { useErrorLogStore } from '../../shared/stores/error-log-store';
 import { SIZES, THEME_COLORS, useSettingsStore, type Size } from '../../shared/stores/settings-store';
 import { toastSuccess } from '../../shared/ui/feedback';
 import { LANGUAGE_NAMES, switchLanguage } from '../../shared/ui/language-switch';
 
-const SIZE_KEYS: Record<Size, string> = { large: 'settings.sizeLarge', middle: 'settings.sizeMedium', small: 'settings.sizeSmall' };
+const SIZE_KEYS: Record<Size, string> = {
+  large: 'settings.sizeLarge',
+  middle: 'settings.sizeMedium',
+  small: 'settings.sizeSmall',
+};
 
 export function LanguageControl() {
   const { t } = useTranslation();
@@ -23,7 +27,12 @@ export function LanguageControl() {
         onClick: ({ key }) => key !== language && switchLanguage(key as Language),
       }}
     >
-      <Button type="text" icon={<TranslationOutlined />} aria-label={`${t('settings.language')}: ${LANGUAGE_NAMES[language]}`} className="nav-language">
+      <Button
+        type="text"
+        icon={<TranslationOutlined />}
+        aria-label={`${t('settings.language')}: ${LANGUAGE_NAMES[language]}`}
+        className="nav-language"
+      >
         <span className="nav-label">{LANGUAGE_NAMES[language]}</span>
       </Button>
     </Dropdown>
@@ -46,7 +55,13 @@ export function SizeControl() {
         },
       }}
     >
-      <Button type="text" icon={<ColumnHeightOutlined />} aria-label={t('settings.size')} title={t('settings.size')} className="nav-size" />
+      <Button
+        type="text"
+        icon={<ColumnHeightOutlined />}
+        aria-label={t('settings.size')}
+        title={t('settings.size')}
+        className="nav-size"
+      />
     </Dropdown>
   );
 }
@@ -74,7 +89,13 @@ export function ThemeControl() {
   );
   return (
     <Popover content={swatches} title={t('settings.theme')} trigger="click">
-      <Button type="text" icon={<BgColorsOutlined />} aria-label={t('settings.theme')} title={t('settings.theme')} className="nav-theme" />
+      <Button
+        type="text"
+        icon={<BgColorsOutlined />}
+        aria-label={t('settings.theme')}
+        title={t('settings.theme')}
+        className="nav-theme"
+      />
     </Popover>
   );
 }
@@ -85,8 +106,13 @@ export function ErrorLogButton({ onOpen }: { onOpen: () => void }) {
   if (count === 0) return null;
   return (
     <Badge count={count} size="small" offset={[-4, 4]}>
-      <Button type="text" icon={<BugOutlined />} aria-label={t('errorLog.open', { count })} onClick={onOpen} className="nav-error-log" />
+      <Button
+        type="text"
+        icon={<BugOutlined />}
+        aria-label={t('errorLog.open', { count })}
+        onClick={onOpen}
+        className="nav-error-log"
+      />
     </Badge>
   );
 }
-

@@ -11,7 +11,12 @@ export interface TagView {
 }
 
 const affixViews = (): TagView[] =>
-  LEAF_ROUTES.filter((r) => r.affix).map((r) => ({ key: r.path, fullPath: r.path, titleKey: r.titleKey, affix: true }));
+  LEAF_ROUTES.filter((r) => r.affix).map((r) => ({
+    key: r.path,
+    fullPath: r.path,
+    titleKey: r.titleKey,
+    affix: true,
+  }));
 
 interface TagsState {
   views: TagView[];
@@ -37,10 +42,13 @@ export const useTagsStore = create<TagsState>((set, get) => ({
     const { views } = get();
     const existing = views.find((v) => v.key === route.path);
     if (existing) {
-      if (existing.fullPath !== fullPath) set({ views: views.map((v) => (v === existing ? { ...v, fullPath } : v)) });
+      if (existing.fullPath !== fullPath)
+        set({ views: views.map((v) => (v === existing ? { ...v, fullPath } : v)) });
       return;
     }
-    set({ views: [...views, { key: route.path, fullPath, titleKey: route.titleKey, affix: route.affix ?? false }] });
+    set({
+      views: [...views, { key: route.path, fullPath, titleKey: route.titleKey, affix: route.affix ?? false }],
+    });
   },
   refresh: (key) => set(({ versions }) => ({ versions: { ...versions, [key]: (versions[key] ?? 0) + 1 } })),
   close: (key) => {

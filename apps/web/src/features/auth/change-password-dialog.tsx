@@ -4,7 +4,12 @@ import type { InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../shared/stores/session-store';
 import { toastError, toastSuccess } from '../../shared/ui/feedback';
-import { PASSWORD_MAX, PASSWORD_MIN, validatePasswordChange, type PasswordField } from './change-password-validation';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  validatePasswordChange,
+  type PasswordField,
+} from './change-password-validation';
 
 /** Spec §2/§5: 400 px dialog; the new token from the server replaces the old one (spec §4). */
 export default function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

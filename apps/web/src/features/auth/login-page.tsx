@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LANGUAGES } from '../../shared/contract-constants';
+import { LANGUAGES } from '@partsportal/contract/codes';
 import { getStaticConfig } from '../../shared/api/static-config';
 import { COOKIE, getCookie, removeCookie, setCookie } from '../../shared/cookies';
 import { useSessionStore } from '../../shared/stores/session-store';

@@ -6,7 +6,14 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/order/index?type=all')).toBe('/order/index?type=all');
   });
   it('refuses other sites, empty values and the login page itself', () => {
-    for (const bad of [null, '', 'https://evil.example', '//evil.example', '/\\evil.example', '/login?redirect=/x']) {
+    for (const bad of [
+      null,
+      '',
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/login?redirect=/x',
+    ]) {
       expect(safeRedirect(bad)).toBe('/');
     }
   });

@@ -17,7 +17,12 @@ export default function PlaceholderPage({ titleKey }: { titleKey: string }) {
       <Alert type="info" showIcon title={t('placeholder.comingSoon')} />
       <div className="placeholder-filter">
         <label htmlFor={filterId}>{t('placeholder.filter')}</label>
-        <Input id={filterId} className="placeholder-filter-input" placeholder={t('placeholder.filterHint')} allowClear />
+        <Input
+          id={filterId}
+          className="placeholder-filter-input"
+          placeholder={t('placeholder.filterHint')}
+          allowClear
+        />
       </div>
     </section>
   );

@@ -6,7 +6,8 @@ import { callEndpoint, type RequestOptions } from './client';
  * contract's schemas bring zod, which the first paint of /login must not wait for.
  */
 
-export const login = (body: LoginRequest, options?: RequestOptions) => callEndpoint(authEndpoints.login, body, options);
+export const login = (body: LoginRequest, options?: RequestOptions) =>
+  callEndpoint(authEndpoints.login, body, options);
 
 export const logout = () => callEndpoint(authEndpoints.logout, {}, { silent: true });
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoint } from '@partsportal/contract/endpoint';
 import type { Envelope } from '@partsportal/contract/common';
-import { RELOGIN_CODES } from '../contract-constants';
+import { RELOGIN_CODES } from '@partsportal/contract/codes';
 import { COOKIE, getCookie, removeCookie } from '../cookies';
 import { t } from '../i18n/i18n';
 import { useSettingsStore } from '../stores/settings-store';
@@ -77,8 +77,11 @@ export async function request<T>(path: string, body?: unknown, options: RequestO
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     envelope = (await response.json()) as Envelope<T>;
   } catch (error) {
-    const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    const text = timedOut ? t('errors.timeout') : `${t('errors.network')} (${error instanceof Error ? error.message : String(error)})`;
+    const timedOut =
+      error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    const text = timedOut
+      ? t('errors.timeout')
+      : `${t('errors.network')} (${error instanceof Error ? error.message : String(error)})`;
     log({ kind: 'network', message: text, where: path });
     if (!options.silent) toastError(text);
     throw new ApiError(text, 0);

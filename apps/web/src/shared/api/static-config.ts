@@ -12,7 +12,9 @@ export function getStaticConfig(): StaticConfig {
 }
 
 function isRecordOfStrings(value: unknown): value is Record<string, string> {
-  return typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'string');
+  return (
+    typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'string')
+  );
 }
 
 /**
@@ -26,7 +28,10 @@ export async function loadStaticConfig(): Promise<StaticConfig> {
     if (response.ok) {
       const raw = (await response.json()) as Record<string, unknown>;
       current = {
-        apiUrl: typeof raw.apiUrl === 'string' && raw.apiUrl ? raw.apiUrl.replace(/\/$/, '') : DEFAULT_CONFIG.apiUrl,
+        apiUrl:
+          typeof raw.apiUrl === 'string' && raw.apiUrl
+            ? raw.apiUrl.replace(/\/$/, '')
+            : DEFAULT_CONFIG.apiUrl,
         account_id:
           typeof raw.account_id === 'number' && Number.isInteger(raw.account_id) && raw.account_id > 0
             ? raw.account_id

@@ -1,5 +1,5 @@
 import type { Locale } from 'antd/es/locale';
-import type { Language } from '@partsportal/contract/common';
+import type { Language } from '@partsportal/contract/codes';
 
 /** antd ships one pack per language; only the active one is downloaded. */
 const loaders: Record<Language, () => Promise<{ default: Locale }>> = {

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '@partsportal/contract/common';
+import type { Language } from '@partsportal/contract/codes';
 
 /**
  * Only the active language's resources are loaded (a dynamic import per file), so the
@@ -26,4 +26,5 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
 }
 
 /** For code outside React (API client, guard); components use `useTranslation`. */
-export const t = (key: string, options?: Record<string, unknown>): string => i18next.t(key, options) as string;
+export const t = (key: string, options?: Record<string, unknown>): string =>
+  i18next.t(key, options) as string;

@@ -18,7 +18,11 @@ const table: R[] = [
       { id: 'delivery', menus: ['1003'] },
     ],
   },
-  { id: 'finance', menus: ['1004', '1005'], children: [{ id: 'payment' }, { id: 'account', menus: ['1004'] }] },
+  {
+    id: 'finance',
+    menus: ['1004', '1005'],
+    children: [{ id: 'payment' }, { id: 'account', menus: ['1004'] }],
+  },
   { id: 'personal', children: [{ id: 'pending' }, { id: 'address', needsShowAddress: true }] },
 ];
 
@@ -52,7 +56,9 @@ describe('filterRoutes', () => {
   it('shows the finance group with 1004 or 1005, and filters its children', () => {
     expect(ids(filterRoutes(table, { menus: ['1005'] }))).toContain('payment');
     expect(ids(filterRoutes(table, { menus: ['1005'] }))).not.toContain('account');
-    expect(ids(filterRoutes(table, { menus: ['1004'] }))).toEqual(expect.arrayContaining(['finance', 'payment', 'account']));
+    expect(ids(filterRoutes(table, { menus: ['1004'] }))).toEqual(
+      expect.arrayContaining(['finance', 'payment', 'account']),
+    );
     expect(ids(filterRoutes(table, { menus: ['1001'] }))).not.toContain('finance');
   });
 

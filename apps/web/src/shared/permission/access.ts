@@ -13,7 +13,11 @@ export function isAdmin(holder: Pick<Holder, 'roles'> | null | undefined): boole
 }
 
 /** Spec §6: any-of; no requirement passes; role admin passes everything. */
-export function hasAnyCode(required: readonly string[] | undefined, held: readonly string[], admin = false): boolean {
+export function hasAnyCode(
+  required: readonly string[] | undefined,
+  held: readonly string[],
+  admin = false,
+): boolean {
   if (admin || !required || required.length === 0) return true;
   return required.some((code) => held.includes(code));
 }

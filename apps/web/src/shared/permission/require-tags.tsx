@@ -9,6 +9,14 @@ export function useHasAnyTag(tags: readonly string[]): boolean {
 }
 
 /** Renders its children only for users holding any of `tags`; otherwise `fallback`. */
-export function RequireTags({ tags, children, fallback = null }: { tags: readonly string[]; children: ReactNode; fallback?: ReactNode }) {
+export function RequireTags({
+  tags,
+  children,
+  fallback = null,
+}: {
+  tags: readonly string[];
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   return useHasAnyTag(tags) ? children : fallback;
 }

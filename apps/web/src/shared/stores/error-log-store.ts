@@ -24,13 +24,17 @@ interface ErrorLogState {
 export const useErrorLogStore = create<ErrorLogState>((set) => ({
   entries: [],
   add: (entry) =>
-    set((state) => ({ entries: [{ ...entry, id: nextId++, time: Date.now() }, ...state.entries].slice(0, MAX_ENTRIES) })),
+    set((state) => ({
+      entries: [{ ...entry, id: nextId++, time: Date.now() }, ...state.entries].slice(0, MAX_ENTRIES),
+    })),
   clear: () => set({ entries: [] }),
 }));
 
 export function installGlobalErrorLog(): void {
   window.addEventListener('error', (event) => {
-    useErrorLogStore.getState().add({ kind: 'script', message: event.message || String(event.error), where: location.pathname });
+    useErrorLogStore
+      .getState()
+      .add({ kind: 'script', message: event.message || String(event.error), where: location.pathname });
   });
   window.addEventListener('unhandledrejection', (event) => {
     const reason: unknown = event.reason;
@@ -38,6 +42,10 @@ export function installGlobalErrorLog(): void {
     if (reason instanceof Error && reason.name === 'ApiError') return;
     useErrorLogStore
       .getState()
-      .add({ kind: 'script', message: reason instanceof Error ? reason.message : String(reason), where: location.pathname });
+      .add({
+        kind: 'script',
+        message: reason instanceof Error ? reason.message : String(reason),
+        where: location.pathname,
+      });
   });
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { Language } from '@partsportal/contract/common';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../contract-constants';
+import type { Language } from '@partsportal/contract/codes';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@partsportal/contract/codes';
 import { COOKIE, FAR_FUTURE_DAYS, getCookie, setCookie } from '../cookies';
 
 export const SIZES = ['large', 'middle', 'small'] as const;

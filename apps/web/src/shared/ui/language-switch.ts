@@ -1,4 +1,4 @@
-import type { Language } from '@partsportal/contract/common';
+import type { Language } from '@partsportal/contract/codes';
 import { t } from '../i18n/i18n';
 import { saveLanguage } from '../stores/settings-store';
 import { toastSuccess } from './feedback';
