@@ -19,6 +19,13 @@ import type { AuthRepository } from './auth.repository';
 const HOUR_MS = 3_600_000;
 /** Don't write last_seen_at on every call: once a minute is precise enough for the idle limit. */
 const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * A looked-up session is reused for this long, saving a query on most calls. Logout and
+ * password change drop the entries of this process at once; another server process of a
+ * cluster would notice a revocation within this delay.
+ */
+const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
 
 /** 256 random bits, URL-safe; only its SHA-256 is stored. */
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -28,6 +35,21 @@ export function createAuthService(deps: { repo: AuthRepository; config: Config; 
   const { repo, config } = deps;
   const now = deps.now ?? (() => new Date());
   const ipLimiter = createRateLimiter({ limit: config.loginAttemptsPerIpPerMinute, windowMs: 60_000 });
+  type SessionRow = NonNullable<Awaited<ReturnType<AuthRepository['findSession']>>>;
+  const sessionCache = new Map<string, { row: SessionRow; fetchedAt: number }>();
+  const forget = (match: (row: SessionRow) => boolean) => {
+    for (const [hash, entry] of sessionCache) if (match(entry.row)) sessionCache.delete(hash);
+  };
+
+  async function findSession(tokenHash: string, at: number) {
+    const cached = sessionCache.get(tokenHash);
+    if (cached && at - cached.fetchedAt < SESSION_CACHE_MS && at >= cached.fetchedAt) return cached.row;
+    const row = await repo.findSession(tokenHash);
+    if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+    if (row) sessionCache.set(tokenHash, { row, fetchedAt: at });
+    else sessionCache.delete(tokenHash);
+    return row;
+  }
 
   async function startSession(userId: number, language: Language, uniqueCode: string | null) {
     const token = newToken();
@@ -72,6 +94,7 @@ export function createAuthService(deps: { repo: AuthRepository; config: Config; 
     },
 
     async logout(auth: AuthContext) {
+      forget((row) => row.id === auth.sessionId);
       await repo.revokeSession(auth.sessionId, 'logout', now());
     },
 
@@ -79,7 +102,7 @@ export function createAuthService(deps: { repo: AuthRepository; config: Config; 
     async authenticate(token: string): Promise<AuthContext> {
       if (token.length < 16 || token.length > 128)
         throw new AppError(ResultCode.invalidToken, 'invalidToken');
-      const session = await repo.findSession(hashToken(token));
+      const session = await findSession(hashToken(token), now().getTime());
       if (!session || !session.isActive) throw new AppError(ResultCode.invalidToken, 'invalidToken');
       if (session.revokedAt) {
         if (session.revokedReason === 'logout') throw new AppError(ResultCode.invalidToken, 'invalidToken');
@@ -92,6 +115,7 @@ export function createAuthService(deps: { repo: AuthRepository; config: Config; 
       }
       if (current.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await repo.touchSession(session.id, current);
+        session.lastSeenAt = current;
       }
       return {
         sessionId: session.id,
@@ -146,6 +170,7 @@ export function createAuthService(deps: { repo: AuthRepository; config: Config; 
         current,
       );
       // Every token of the user ends, this one included; the caller continues with the new token.
+      forget((row) => row.userId === auth.userId);
       await repo.revokeUserSessions(auth.userId, 'password', current);
       return startSession(auth.userId, language, null);
     },

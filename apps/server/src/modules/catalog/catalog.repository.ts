@@ -38,8 +38,6 @@ export interface SearchHit {
   kind: string;
   value: string;
   total: number;
-  /** Best rank among all hits (not just this page); absent in browse mode. */
-  best_rank?: number;
 }
 
 const nameColumn = (language: Language) =>
@@ -166,7 +164,7 @@ export function createCatalogRepository(database: Database) {
         best as (
           select distinct on (product_id) product_id, rank, kind, value from hits order by product_id, rank
         )
-        select p.id, h.rank, h.kind, h.value, (count(*) over ())::int as total, min(h.rank) over () as best_rank
+        select p.id, h.rank, h.kind, h.value, (count(*) over ())::int as total
         from best h join products p on p.id = h.product_id
         order by ${sortSql(query)}
         limit ${query.limit} offset ${query.offset}`);

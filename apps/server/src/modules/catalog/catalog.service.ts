@@ -17,9 +17,6 @@ import type { CatalogRepository, SearchHit } from './catalog.repository';
 const SIMILAR_LIMIT = 20;
 const MIN_SIMILAR_LENGTH = 4;
 
-/** Prefix hits below this many also look inside numbers (the costlier trigram search). */
-const INFIX_WHEN_FEWER_THAN = 20;
-
 /**
  * Words for the name search: lower case, LIKE wildcards escaped (so `%` and `_` match
  * themselves), single Latin letters dropped (they match everything and defeat the index).
@@ -123,10 +120,9 @@ export function createCatalogService(deps: { repo: CatalogRepository; now?: () =
         offset,
       };
       let hits = await repo.search(query, filters);
-      // An exact number hit (ours, OE, brand or the customer's) is what the buyer meant: looking
-      // inside other numbers would only add noise (and cost a trigram scan).
-      const exactFound = (hits[0]?.best_rank ?? 9) <= 1;
-      if (query.usePrefix && !exactFound && (hits[0]?.total ?? 0) < INFIX_WHEN_FEWER_THAN) {
+      // Numbers that equal or start with the key are what buyers mean; looking inside numbers
+      // (a trigram scan, the costliest tier) runs only when those found nothing at all.
+      if (query.usePrefix && hits.length === 0 && offset === 0) {
         hits = await repo.search({ ...query, useInfix: true }, filters);
       }
       if (hits.length === 0 && offset === 0 && key.length >= MIN_SIMILAR_LENGTH) {
