@@ -1,0 +1,450 @@
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import {
+  App,
+  Badge,
+  Button,
+  Cascader,
+  Checkbox,
+  Empty,
+  Input,
+  InputNumber,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  type CascaderProps,
+  type TableColumnsType,
+} from 'antd';
+import { ShoppingCartOutlined, CarOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { catalogEndpoints, PRODUCT_SORTS, type ProductRow } from '@partsportal/contract/catalog';
+import { MENU_CODES } from '@partsportal/contract/endpoint';
+import { callEndpoint } from '../../shared/api/client';
+import { addToCart } from '../../shared/api/cart-api';
+import { qtyStep, roundToBuyQty } from '../../shared/catalog/quantity';
+import { useAsyncData } from '../../shared/hooks/use-async-data';
+import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
+import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
+import { useHasAnyCode } from '../../shared/permission/use-has-code';
+import {
+  fromVehiclePath,
+  PAGE_SIZES,
+  parseCatalogQuery,
+  toCatalogQuery,
+  toProductListRequest,
+  vehiclePath,
+  type CatalogFilters,
+  type ProductSort,
+} from './catalog-query';
+import {
+  CrossNumbers,
+  EllipsisText,
+  formatMoney,
+  MatchTag,
+  StoreStockTable,
+  Thumbnail,
+} from './product-cells';
+
+dayjs.extend(localizedFormat);
+
+const PATH = '/product/index';
+const SEARCH_DEBOUNCE_MS = 250;
+
+interface VehicleOption {
+  value: string | number;
+  label: string;
+  isLeaf: boolean;
+  children?: VehicleOption[];
+}
+
+/** Clicks on these inside a row do their own thing instead of opening the detail page. */
+const INTERACTIVE =
+  'a, button, input, label, .ant-input-number, .ant-checkbox-wrapper, .ant-table-row-expand-icon, .ant-tag, .ant-table-selection-column';
+
+export default function CatalogPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const canBuy = useHasAnyCode([MENU_CODES.cart]);
+  const canFreight = useHasAnyCode([MENU_CODES.freight]);
+
+  const [params, setParams] = useRouteSearchParams(PATH);
+  const filters = useMemo(() => parseCatalogQuery(params), [params]);
+  const update = (patch: Partial<CatalogFilters>, replace = false) =>
+    setParams(toCatalogQuery({ ...filters, page: 1, ...patch }), { replace });
+
+  // Search as you type: the box is local state; the URL follows after a pause or on Enter.
+  const [keywordInput, setKeywordInput] = useState(filters.keyword);
+  const debouncedKeyword = useDebouncedValue(keywordInput, SEARCH_DEBOUNCE_MS);
+  const [urlKeyword, setUrlKeyword] = useState(filters.keyword);
+  if (urlKeyword !== filters.keyword) {
+    // Back/forward or a shared link changed the keyword: show it, unless it is our own push.
+    setUrlKeyword(filters.keyword);
+    if (filters.keyword !== debouncedKeyword) setKeywordInput(filters.keyword);
+  }
+  useEffect(() => {
+    if (debouncedKeyword !== filters.keyword) {
+      setParams(toCatalogQuery({ ...filters, keyword: debouncedKeyword, page: 1 }), { replace: true });
+    }
+    // Only a new debounced keyword pushes; filter changes carry the keyword themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedKeyword]);
+
+  const request = useMemo(() => toProductListRequest(filters), [filters]);
+  const list = useAsyncData(JSON.stringify(request), () =>
+    callEndpoint(catalogEndpoints.getProductList, request),
+  );
+  const options = useAsyncData('filters', () => callEndpoint(catalogEndpoints.getCatalogFilters, {}));
+
+  const [vehicleOptions, setVehicleOptions] = useState<VehicleOption[]>([]);
+  useEffect(() => {
+    callEndpoint(catalogEndpoints.getVehicleTree, {}).then(
+      (makes) => setVehicleOptions(makes.map((o) => ({ value: o.value, label: o.label, isLeaf: o.isLeaf }))),
+      () => undefined,
+    );
+  }, []);
+  const loadVehicleLevel: CascaderProps<VehicleOption>['loadData'] = (selected) => {
+    const target = selected.at(-1);
+    if (!target) return;
+    const [make, model, year] = selected.map((o) => o.value);
+    void callEndpoint(catalogEndpoints.getVehicleTree, {
+      make: String(make),
+      ...(model !== undefined ? { model: String(model) } : {}),
+      ...(year !== undefined ? { year: Number(year) } : {}),
+    }).then(
+      (children) => {
+        target.children = children.map((o) => ({ value: o.value, label: o.label, isLeaf: o.isLeaf }));
+        setVehicleOptions((current) => [...current]);
+      },
+      () => undefined,
+    );
+  };
+
+  const [selected, setSelected] = useState<Map<number, ProductRow>>(new Map());
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const [adding, setAdding] = useState(false);
+  const qtyOf = (row: ProductRow) => quantities[row.id] ?? qtyStep(row.buy_qty);
+
+  const onAddToCart = async () => {
+    if (selected.size === 0) {
+      void message.warning(t('catalog.checkProducts'));
+      return;
+    }
+    setAdding(true);
+    try {
+      await addToCart(
+        [...selected.values()].map((row) => ({ cpid: row.id, qty: roundToBuyQty(qtyOf(row), row.buy_qty) })),
+      );
+      void message.success(t('catalog.added', { count: selected.size }));
+      setSelected(new Map());
+    } catch {
+      // The API client has shown the reason.
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const openDetail = (row: ProductRow) => void navigate(`/product/detail?id=${row.id}`);
+  const onRowClick = (row: ProductRow) => (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLElement).closest(INTERACTIVE)) return;
+    openDetail(row);
+  };
+
+  const columns: TableColumnsType<ProductRow> = [
+    {
+      key: 'pic',
+      title: t('catalog.picture'),
+      width: 72,
+      render: (_, row) => <Thumbnail row={row} />,
+    },
+    {
+      key: 'part_name',
+      title: t('catalog.partName'),
+      width: 180,
+      render: (_, row) => (
+        <span className="part-name">
+          {row.part_name}
+          {row.is_new && <Badge className="new-badge" count={t('catalog.new')} color="green" />}
+        </span>
+      ),
+    },
+    {
+      key: 'number',
+      title: t('catalog.number'),
+      width: 200,
+      render: (_, row) => (
+        <div className="number-cell">
+          <Link to={`/product/detail?id=${row.id}`} className="product-number">
+            {row.number}
+          </Link>
+          <MatchTag match={row.match} />
+        </div>
+      ),
+    },
+    { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 110 },
+    {
+      key: 'my_number',
+      dataIndex: 'my_number',
+      title: t('catalog.myNumber'),
+      width: 120,
+      render: (value: string) => value || <span className="muted">—</span>,
+    },
+    {
+      key: 'oe',
+      title: t('catalog.crossNumbers'),
+      width: 220,
+      render: (_, row) => <CrossNumbers numbers={row.contrastNumber} />,
+    },
+    {
+      key: 'vehicles',
+      title: t('catalog.vehicles'),
+      width: 170,
+      render: (_, row) => (
+        <div className="vehicle-cell">
+          <EllipsisText text={row.make_names} width={160} />
+          <EllipsisText text={row.model_displays} width={160} />
+        </div>
+      ),
+    },
+    { key: 'unit', dataIndex: 'unit', title: t('catalog.unit'), width: 64 },
+    {
+      key: 'stock',
+      title: t('catalog.stockAvailable'),
+      width: 110,
+      align: 'right',
+      render: (_, row) => `${row.stock} / ${row.available_stock}`,
+    },
+    {
+      key: 'price',
+      title: t('catalog.price'),
+      width: 120,
+      align: 'right',
+      render: (_, row) => <strong>{formatMoney(row.price, row.currency)}</strong>,
+    },
+    {
+      key: 'last',
+      title: t('catalog.lastPurchase'),
+      width: 120,
+      align: 'right',
+      render: (_, row) =>
+        row.last_price === null ? (
+          <span className="muted">—</span>
+        ) : (
+          `${row.last_price} × ${row.last_qty ?? 0}`
+        ),
+    },
+    {
+      key: 'buy_qty',
+      dataIndex: 'buy_qty',
+      title: t('catalog.buyQty'),
+      width: 90,
+      align: 'right',
+      render: (value: number) => value || <span className="muted">—</span>,
+    },
+    { key: 'salecount', dataIndex: 'salecount', title: t('catalog.salecount'), width: 100, align: 'right' },
+    {
+      key: 'market_time',
+      title: t('catalog.marketTime'),
+      width: 130,
+      render: (_, row) => (row.market_time ? dayjs.unix(row.market_time).format('LL') : '—'),
+    },
+    ...(canBuy
+      ? [
+          {
+            key: 'qty',
+            title: t('catalog.quantity'),
+            width: 120,
+            fixed: 'right' as const,
+            render: (_: unknown, row: ProductRow) => (
+              <InputNumber
+                className="qty-input"
+                aria-label={t('catalog.quantityFor', { number: row.number })}
+                min={qtyStep(row.buy_qty)}
+                step={qtyStep(row.buy_qty)}
+                precision={0}
+                value={qtyOf(row)}
+                onChange={(value) =>
+                  setQuantities((q) => ({ ...q, [row.id]: roundToBuyQty(value, row.buy_qty) }))
+                }
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const sortOptions = PRODUCT_SORTS.map((value) => ({ value, label: t(`catalog.sort.${value}`) }));
+  const data = list.data;
+
+  return (
+    <section className="page catalog-page" aria-labelledby="catalog-title">
+      <h1 id="catalog-title" className="page-title">
+        {t('route.catalog')}
+      </h1>
+      <div className="filter-bar">
+        <Input.Search
+          className="catalog-search"
+          aria-label={t('catalog.searchLabel')}
+          placeholder={t('catalog.searchPlaceholder')}
+          allowClear
+          enterButton
+          value={keywordInput}
+          maxLength={200}
+          onChange={(event) => setKeywordInput(event.target.value)}
+          onSearch={(value) => {
+            setKeywordInput(value);
+            setParams(toCatalogQuery({ ...filters, keyword: value, page: 1 }));
+            // A repeated Enter on the same words still asks the server again (fresh stock).
+            if (value === filters.keyword) list.reload();
+          }}
+        />
+        <Select
+          className="filter-brand"
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          aria-label={t('catalog.brand')}
+          placeholder={t('catalog.brand')}
+          optionFilterProp="label"
+          value={filters.brandIds}
+          options={options.data?.brands.map((b) => ({ value: b.id, label: b.name })) ?? []}
+          onChange={(brandIds: number[]) => update({ brandIds })}
+        />
+        <Select
+          className="filter-type"
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          aria-label={t('catalog.partType')}
+          placeholder={t('catalog.partType')}
+          optionFilterProp="label"
+          value={filters.partTypeIds}
+          options={options.data?.partTypes.map((p) => ({ value: p.id, label: p.name })) ?? []}
+          onChange={(partTypeIds: number[]) => update({ partTypeIds })}
+        />
+        <Cascader<VehicleOption>
+          className="filter-vehicle"
+          aria-label={t('catalog.vehicle')}
+          placeholder={t('catalog.vehicle')}
+          options={vehicleOptions}
+          loadData={loadVehicleLevel}
+          changeOnSelect
+          value={vehiclePath(filters)}
+          onChange={(path) => update(fromVehiclePath(path as (string | number)[] | undefined))}
+        />
+        <Checkbox checked={filters.isNew} onChange={(e) => update({ isNew: e.target.checked })}>
+          {t('catalog.newOnly')}
+        </Checkbox>
+        <Checkbox checked={filters.inStock} onChange={(e) => update({ inStock: e.target.checked })}>
+          {t('catalog.inStockOnly')}
+        </Checkbox>
+        <Space.Compact>
+          <Select<ProductSort>
+            className="filter-sort"
+            aria-label={t('catalog.sortBy')}
+            value={filters.sort}
+            options={sortOptions}
+            onChange={(sort) => update({ sort })}
+          />
+          <Select<'asc' | 'desc'>
+            className="filter-order"
+            aria-label={t('catalog.order')}
+            value={filters.order}
+            options={[
+              { value: 'asc', label: t('catalog.asc') },
+              { value: 'desc', label: t('catalog.desc') },
+            ]}
+            onChange={(order) => update({ order })}
+          />
+        </Space.Compact>
+      </div>
+
+      <div className="table-toolbar">
+        {canBuy && (
+          <Button
+            type="primary"
+            icon={<ShoppingCartOutlined />}
+            loading={adding}
+            onClick={() => void onAddToCart()}
+            className="add-to-cart"
+          >
+            {t('catalog.addToCart')}
+            {selected.size > 0 && ` (${selected.size})`}
+          </Button>
+        )}
+        {canFreight && selected.size > 0 && (
+          <Button
+            icon={<CarOutlined />}
+            onClick={() => void navigate(`/proCFreight/index?ids=${[...selected.keys()].join(',')}`)}
+          >
+            {t('catalog.freight')}
+          </Button>
+        )}
+        {data && <span className="muted total-line">{t('catalog.total', { count: data.total })}</span>}
+      </div>
+
+      {!data && list.loading ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <Table<ProductRow>
+          className="catalog-table"
+          rowKey="id"
+          size="middle"
+          loading={list.loading}
+          columns={columns}
+          dataSource={data?.list ?? []}
+          scroll={{ x: 1900 }}
+          tableLayout="fixed"
+          rowSelection={
+            canBuy || canFreight
+              ? {
+                  fixed: true,
+                  preserveSelectedRowKeys: true,
+                  selectedRowKeys: [...selected.keys()],
+                  onChange: (_keys, rows) => {
+                    const next = new Map<number, ProductRow>();
+                    for (const key of _keys) {
+                      const row = rows.find((r) => r?.id === key) ?? selected.get(key as number);
+                      if (row) next.set(row.id, row);
+                    }
+                    setSelected(next);
+                  },
+                }
+              : undefined
+          }
+          expandable={{
+            expandedRowRender: (row) => <StoreStockTable stores={row.stores} />,
+            rowExpandable: (row) => row.stores.length > 0,
+          }}
+          onRow={(row) => ({ onClick: onRowClick(row), className: 'clickable-row' })}
+          locale={{
+            emptyText: (
+              <Empty
+                description={
+                  filters.keyword ? t('catalog.noResults', { keyword: filters.keyword }) : t('catalog.empty')
+                }
+              />
+            ),
+          }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.pageSize,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showTotal: (total) => t('catalog.total', { count: total }),
+            onChange: (page, pageSize) =>
+              update({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
+          }}
+        />
+      )}
+      {filters.keyword && data && data.list.length > 0 && data.list[0]?.match.kind === 'similar' && (
+        <Tag className="similar-hint">{t('catalog.similarHint')}</Tag>
+      )}
+    </section>
+  );
+}

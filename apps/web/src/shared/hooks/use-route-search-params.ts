@@ -1,0 +1,28 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+/**
+ * The query string of a page that lives in a kept-alive tab. While another tab is active the
+ * router's location belongs to that page, so this hook keeps returning the last query seen on
+ * `path`: a hidden page never re-renders with a stranger's filters.
+ */
+export function useRouteSearchParams(
+  path: string,
+): [URLSearchParams, (next: URLSearchParams, options?: { replace?: boolean }) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const active = location.pathname.toLowerCase() === path.toLowerCase();
+  const [lastSearch, setLastSearch] = useState(location.search);
+  // Adjusting state while rendering (React's documented pattern), only while this tab is shown.
+  if (active && lastSearch !== location.search) setLastSearch(location.search);
+  const search = active ? location.search : lastSearch;
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const setParams = useCallback(
+    (next: URLSearchParams, options?: { replace?: boolean }) => {
+      const query = next.toString();
+      void navigate({ pathname: path, search: query ? `?${query}` : '' }, { replace: options?.replace });
+    },
+    [navigate, path],
+  );
+  return [params, setParams];
+}
