@@ -193,10 +193,13 @@ describe('public routes', () => {
     });
   });
 
-  it('reports health', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().status).toBe('ok');
+  it('reports liveness and readiness', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: t.database.kind });
   });
 
   it('publishes an OpenAPI document generated from the contract', async () => {

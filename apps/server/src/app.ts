@@ -60,7 +60,7 @@ export interface AppDeps {
  * URLs served without a permission declaration. Anything else without one is refused
  * (see request-context.ts); a test walks every route against this list.
  */
-export const PUBLIC_URLS = ['/healthz', '/static/config.json', '/api/docs', '/*', '/'] as const;
+export const PUBLIC_URLS = ['/healthz', '/readyz', '/static/config.json', '/api/docs', '/*', '/'] as const;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;

@@ -10,7 +10,11 @@ import { accounts } from '../../db/schema/accounts';
 export function registerSystemRoutes(app: FastifyInstance, deps: { config: Config; database: Database }) {
   const { config, database } = deps;
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+  // Liveness: the process serves requests. Cheap on purpose (load balancers poll it often).
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  // Readiness: the database answers too.
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await database.db.execute(sql`select 1`);
       return { status: 'ok', database: database.kind };
