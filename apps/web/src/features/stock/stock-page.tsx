@@ -1,3 +1,321 @@
-export default function Page() {
-  return null;
+import { useMemo, useRef, useState } from 'react';
+import {
+  App,
+  Button,
+  Checkbox,
+  Empty,
+  Input,
+  InputNumber,
+  Modal,
+  Progress,
+  Select,
+  Skeleton,
+  Table,
+  type TableColumnsType,
+} from 'antd';
+import { FileExcelOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { catalogEndpoints } from '@partsportal/contract/catalog';
+import { MENU_CODES } from '@partsportal/contract/endpoint';
+import { addToCart } from '../../shared/api/cart-api';
+import { callEndpoint } from '../../shared/api/client';
+import { qtyStep, roundToBuyQty } from '../../shared/catalog/quantity';
+import { useAsyncData } from '../../shared/hooks/use-async-data';
+import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
+import { useHasAnyCode } from '../../shared/permission/use-has-code';
+import { exportStockList } from './stock-export';
+import {
+  parseStockQuery,
+  STOCK_PAGE_SIZES,
+  toStockQuery,
+  toStockRequest,
+  type StockFilters,
+} from './stock-query';
+
+const PATH = '/stockProduct/index';
+
+type StockRow = Awaited<ReturnType<typeof loadStockPage>>['list'][number];
+const loadStockPage = (filters: StockFilters) =>
+  callEndpoint(catalogEndpoints.getStockProductList, toStockRequest(filters));
+
+export default function StockPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const canBuy = useHasAnyCode([MENU_CODES.cart]);
+  const canOpenDetail = useHasAnyCode([MENU_CODES.catalog]);
+  const [params, setParams] = useRouteSearchParams(PATH);
+  const filters = useMemo(() => parseStockQuery(params), [params]);
+  const update = (patch: Partial<StockFilters>) => setParams(toStockQuery({ ...filters, page: 1, ...patch }));
+
+  const [keywordInput, setKeywordInput] = useState(filters.keyword);
+  const [urlKeyword, setUrlKeyword] = useState(filters.keyword);
+  if (urlKeyword !== filters.keyword) {
+    setUrlKeyword(filters.keyword);
+    setKeywordInput(filters.keyword);
+  }
+
+  const list = useAsyncData(toStockQuery(filters).toString() || 'all', () => loadStockPage(filters));
+  const options = useAsyncData('filters', () => callEndpoint(catalogEndpoints.getCatalogFilters, {}));
+  const stores = useMemo(() => options.data?.stores ?? [], [options.data]);
+
+  const [selected, setSelected] = useState<Map<number, StockRow>>(new Map());
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const [adding, setAdding] = useState(false);
+  const qtyOf = (row: StockRow) => quantities[row.id] ?? qtyStep(row.buy_qty);
+
+  const onAddToCart = async () => {
+    if (selected.size === 0) {
+      void message.warning(t('catalog.checkProducts'));
+      return;
+    }
+    setAdding(true);
+    try {
+      await addToCart(
+        [...selected.values()].map((row) => ({ cpid: row.id, qty: roundToBuyQty(qtyOf(row), row.buy_qty) })),
+      );
+      void message.success(t('catalog.added', { count: selected.size }));
+      setSelected(new Map());
+    } catch {
+      // Toasted by the API client.
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  // Export: a modal with a progress bar while the pages arrive; closing it cancels.
+  const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null);
+  const cancelled = useRef(false);
+  const onExport = async () => {
+    cancelled.current = false;
+    setExporting({ done: 0, total: list.data?.total ?? 0 });
+    try {
+      const count = await exportStockList({
+        filters,
+        stores,
+        columns: {
+          number: t('catalog.number'),
+          partName: t('catalog.partName'),
+          brand: t('catalog.factory'),
+          unit: t('catalog.unit'),
+          totalStock: t('stock.totalStock'),
+          available: t('catalog.availableStock'),
+          price: t('catalog.price'),
+          currency: t('stock.currency'),
+        },
+        fileName: `inventory-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
+        onProgress: (done, total) => setExporting({ done, total }),
+        isCancelled: () => cancelled.current,
+      });
+      if (count !== null) void message.success(t('stock.exported', { count }));
+    } catch {
+      // A failed page was toasted by the API client.
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const columns: TableColumnsType<StockRow> = [
+    {
+      key: 'number',
+      title: t('catalog.number'),
+      width: 170,
+      fixed: 'left',
+      render: (_, row) =>
+        canOpenDetail ? (
+          <Link to={`/product/detail?id=${row.id}`} className="product-number">
+            {row.number}
+          </Link>
+        ) : (
+          <span className="product-number">{row.number}</span>
+        ),
+    },
+    { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 200 },
+    { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 120 },
+    { key: 'unit', dataIndex: 'unit', title: t('catalog.unit'), width: 70 },
+    ...stores.map((store) => ({
+      key: `store-${store.id}`,
+      title: store.name,
+      width: 130,
+      align: 'right' as const,
+      render: (_: unknown, row: StockRow) => {
+        const stock = row.stores.find((s) => s.store_id === store.id);
+        if (!stock) return <span className="muted">0</span>;
+        return (
+          <span title={t('stock.stockOfAvailable')}>
+            {stock.stock}
+            {stock.available_stock !== stock.stock && (
+              <span className="muted"> / {stock.available_stock}</span>
+            )}
+          </span>
+        );
+      },
+    })),
+    {
+      key: 'total',
+      title: t('catalog.stockAvailable'),
+      width: 130,
+      align: 'right',
+      render: (_, row) => <strong>{`${row.stock} / ${row.available_stock}`}</strong>,
+    },
+    {
+      key: 'price',
+      title: t('catalog.price'),
+      width: 120,
+      align: 'right',
+      render: (_, row) => `${row.price} ${row.currency}`,
+    },
+    ...(canBuy
+      ? [
+          {
+            key: 'qty',
+            title: t('catalog.quantity'),
+            width: 120,
+            fixed: 'right' as const,
+            render: (_: unknown, row: StockRow) => (
+              <InputNumber
+                className="qty-input"
+                aria-label={t('catalog.quantityFor', { number: row.number })}
+                min={qtyStep(row.buy_qty)}
+                step={qtyStep(row.buy_qty)}
+                precision={0}
+                value={qtyOf(row)}
+                onChange={(value) =>
+                  setQuantities((q) => ({ ...q, [row.id]: roundToBuyQty(value, row.buy_qty) }))
+                }
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const data = list.data;
+  const percent = exporting && exporting.total > 0 ? Math.round((exporting.done / exporting.total) * 100) : 0;
+
+  return (
+    <section className="page stock-page" aria-labelledby="stock-title">
+      <h1 id="stock-title" className="page-title">
+        {t('route.stockCatalog')}
+      </h1>
+      <div className="filter-bar">
+        <Input.Search
+          className="stock-search"
+          aria-label={t('stock.searchLabel')}
+          placeholder={t('stock.searchPlaceholder')}
+          allowClear
+          enterButton
+          maxLength={200}
+          value={keywordInput}
+          onChange={(event) => setKeywordInput(event.target.value)}
+          onSearch={(value) => {
+            setKeywordInput(value);
+            update({ keyword: value });
+          }}
+        />
+        <Select<number>
+          className="filter-store"
+          allowClear
+          aria-label={t('catalog.store')}
+          placeholder={t('catalog.store')}
+          value={filters.storeId}
+          options={stores.map((s) => ({ value: s.id, label: s.name }))}
+          onChange={(storeId) => update({ storeId })}
+        />
+        <Select<number>
+          className="filter-brand"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          aria-label={t('catalog.brand')}
+          placeholder={t('catalog.brand')}
+          value={filters.brandId}
+          options={options.data?.brands.map((b) => ({ value: b.id, label: b.name })) ?? []}
+          onChange={(brandId) => update({ brandId })}
+        />
+        <Checkbox checked={filters.inStock} onChange={(e) => update({ inStock: e.target.checked })}>
+          {t('catalog.inStockOnly')}
+        </Checkbox>
+      </div>
+      <div className="table-toolbar">
+        {canBuy && (
+          <Button
+            type="primary"
+            icon={<ShoppingCartOutlined />}
+            loading={adding}
+            onClick={() => void onAddToCart()}
+            className="add-to-cart"
+          >
+            {t('catalog.addToCart')}
+            {selected.size > 0 && ` (${selected.size})`}
+          </Button>
+        )}
+        <Button
+          icon={<FileExcelOutlined />}
+          className="export-xlsx"
+          disabled={!data || data.total === 0 || exporting !== null}
+          onClick={() => void onExport()}
+        >
+          {t('stock.export')}
+        </Button>
+        {data && <span className="muted total-line">{t('catalog.total', { count: data.total })}</span>}
+      </div>
+      {!data && list.loading ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <Table<StockRow>
+          className="stock-table"
+          rowKey="id"
+          size="middle"
+          loading={list.loading}
+          columns={columns}
+          dataSource={data?.list ?? []}
+          scroll={{ x: 900 + stores.length * 130 }}
+          rowSelection={
+            canBuy
+              ? {
+                  fixed: true,
+                  preserveSelectedRowKeys: true,
+                  selectedRowKeys: [...selected.keys()],
+                  onChange: (keys, rows) => {
+                    const next = new Map<number, StockRow>();
+                    for (const key of keys) {
+                      const row = rows.find((r) => r?.id === key) ?? selected.get(key as number);
+                      if (row) next.set(row.id, row);
+                    }
+                    setSelected(next);
+                  },
+                }
+              : undefined
+          }
+          locale={{ emptyText: <Empty description={t('catalog.empty')} /> }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.pageSize,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: STOCK_PAGE_SIZES.map(String),
+            showTotal: (total) => t('catalog.total', { count: total }),
+            onChange: (page, pageSize) =>
+              update({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
+          }}
+        />
+      )}
+      <Modal
+        open={exporting !== null}
+        title={t('stock.exporting')}
+        footer={null}
+        maskClosable={false}
+        onCancel={() => {
+          cancelled.current = true;
+          setExporting(null);
+        }}
+      >
+        <Progress percent={percent} status="active" />
+        <p className="muted">
+          {t('stock.exportProgress', { done: exporting?.done ?? 0, total: exporting?.total ?? 0 })}
+        </p>
+      </Modal>
+    </section>
+  );
 }
