@@ -1,0 +1,182 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './support/browser';
+
+/** The cart count the server holds for the signed-in user (what the badge must show). */
+async function serverCartCount(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const token = document.cookie.match(/pp_token=([^;]+)/)?.[1] ?? '';
+    const response = await fetch('/api/Web/GetUserInfo', {
+      method: 'POST',
+      headers: { Token: decodeURIComponent(token), 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    return ((await response.json()) as { data: { carts: number } }).data.carts;
+  });
+}
+
+async function badgeCount(page: Page): Promise<number> {
+  // The badge's title is "N items in the cart" in the user's language; 0 shows no badge at all.
+  const sup = page.locator('.top-menu .cart-badge sup');
+  if ((await sup.count()) === 0) return 0;
+  const title = (await sup.first().getAttribute('title')) ?? '';
+  return Number(/\d+/.exec(title)?.[0] ?? 'NaN');
+}
+
+const firstRow = (page: Page) => page.locator('.catalog-table tbody tr.ant-table-row').first();
+
+describe('catalogue', () => {
+  const browser = useBrowser();
+
+  it('finds a hyphenated OE number typed with spaces, keeps it in the URL, and opens the detail page (en)', async () => {
+    const { context, page } = await newPage(browser());
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/product/index`);
+    await waitForShell(page);
+    await page.getByLabel('Search parts', { exact: true }).fill('04465 33450');
+    // Search as you type: no Enter, the URL follows after the debounce.
+    await page.waitForURL((url) => url.searchParams.get('q') === '04465 33450');
+    await expect.poll(() => firstRow(page).locator('.match-tag').textContent()).toBe('OE Toyota 04465-33450');
+    expect(await firstRow(page).locator('.product-number').textContent()).toBe('0 986 494 123');
+
+    // A reload shows the same search from the URL.
+    await page.reload();
+    await expect.poll(() => firstRow(page).locator('.product-number').textContent()).toBe('0 986 494 123');
+    expect(await page.getByLabel('Search parts', { exact: true }).inputValue()).toBe('04465 33450');
+
+    await firstRow(page).locator('.product-number').click();
+    await page.waitForURL((url) => url.pathname === '/product/detail');
+    await expect
+      .poll(() => page.locator('#detail-title').textContent())
+      .toBe('Brake pad set, front axle 0 986 494 123');
+    const vehicleHeaders = await page.locator('.vehicle-table thead th').allTextContents();
+    expect(vehicleHeaders).toEqual(
+      expect.arrayContaining(['Make', 'Model', 'Power (kW)', 'Parking brake', 'Years']),
+    );
+    expect(await page.locator('.vehicle-table tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+    expect(await page.locator('.cross-table tbody').textContent()).toContain('04465-33450');
+    expect(await page.getByText('No attachments').count()).toBe(1);
+    await context.close();
+  });
+
+  it('adds two ticked rows with quantities to the cart and the badge follows; nothing ticked → spec message (es)', async () => {
+    const { context, page } = await newPage(browser(), { language: 'es' });
+    await signInByApi(context, 'demo');
+    // A random page of the whole list, so a re-run against the same server picks products
+    // that are not in the cart yet (a product already there adds quantity, not a line).
+    const listPage = 2 + Math.floor(Math.random() * 80);
+    await page.goto(`${baseUrl()}/product/index?sort=number&page=${listPage}`);
+    await waitForShell(page);
+    await firstRow(page).waitFor();
+
+    await page.locator('.add-to-cart').click();
+    await page.getByText('¡Marque los productos que necesita comprar!').waitFor();
+
+    const before = await serverCartCount(page);
+    expect(await badgeCount(page)).toBe(before);
+    const rows = page.locator('.catalog-table tbody tr.ant-table-row');
+    for (const index of [0, 1]) {
+      const row = rows.nth(index);
+      await row.locator('.ant-checkbox-input').check();
+      const qty = row.locator('.qty-input input');
+      const step = Number((await qty.getAttribute('aria-valuemin')) ?? '1');
+      await qty.fill(String(step * 3));
+      await qty.press('Tab');
+    }
+    await page.locator('.add-to-cart').click();
+    await page.getByText('2 productos añadidos al carrito').waitFor();
+    const after = await serverCartCount(page);
+    // Two new lines, unless one of the products was already in the seeded cart.
+    expect(after - before).toBeGreaterThanOrEqual(1);
+    expect(after - before).toBeLessThanOrEqual(2);
+    await expect.poll(() => badgeCount(page)).toBe(after);
+    // The ticks are cleared after a successful add.
+    expect(await page.locator('.catalog-table tbody .ant-checkbox-checked').count()).toBe(0);
+    await context.close();
+  });
+
+  it('viewer sees the catalogue but no add-to-cart button or quantity inputs', async () => {
+    const { context, page } = await newPage(browser());
+    await signInByApi(context, 'viewer');
+    await page.goto(`${baseUrl()}/product/index?q=MD-370`);
+    await waitForShell(page);
+    await firstRow(page).waitFor();
+    expect(await page.locator('.add-to-cart').count()).toBe(0);
+    expect(await page.locator('.qty-input').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('product freight', () => {
+  const browser = useBrowser();
+
+  it('checks the sending country, then the receiving area, then shows freight views with prices (en)', async () => {
+    const { context, page } = await newPage(browser());
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/proCFreight/index?ids=1`);
+    await waitForShell(page);
+    await page.locator('.freight-products').getByText('0 986 494 123').waitFor();
+
+    await page.locator('.freight-submit').click();
+    await page.getByText('Please select the sending country!').waitFor();
+
+    await page.locator('.freight-from').click();
+    await page.keyboard.type('China');
+    await page.keyboard.press('Enter');
+    await page.locator('.freight-submit').click();
+    await page.getByText('Please select the receiving area!').waitFor();
+
+    await page.locator('.freight-to').click();
+    await page.locator('.ant-cascader-menu-item', { hasText: 'Germany' }).click();
+    await page.keyboard.press('Escape');
+    await page.locator('.freight-submit').click();
+    const rows = page.locator('.freight-views tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    expect(await rows.first().locator('.freight-price').textContent()).toMatch(/^\d+\.\d{2} [A-Z]{3}$/);
+
+    await rows.first().getByRole('link', { name: 'Details' }).click();
+    await page.waitForURL((url) => url.pathname === '/proCFreight/ProCFreightDetail');
+    await page.locator('.freight-breakdown').getByText('Minimum charge').waitFor();
+    await context.close();
+  });
+});
+
+describe('inventory list', () => {
+  const browser = useBrowser();
+
+  it('exports the current filter to an xlsx that SheetJS reads back (zh)', async () => {
+    const { context, page } = await newPage(browser(), { language: 'zh', acceptDownloads: true });
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/stockProduct/index?q=brake`);
+    await waitForShell(page);
+    await page.locator('.stock-table tbody tr.ant-table-row').first().waitFor();
+    const storeHeaders = await page.locator('.stock-table thead th').allTextContents();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('.export-xlsx').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^inventory-\d{8}-\d{4}\.xlsx$/);
+    // The browser runs as a remote server: save a copy, then read it on this side.
+    const file = join(mkdtempSync(join(tmpdir(), 'pp-export-')), download.suggestedFilename());
+    await download.saveAs(file);
+    const bytes = readFileSync(file);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    const book = XLSX.read(bytes);
+    const sheet = book.Sheets[book.SheetNames[0] ?? ''];
+    expect(sheet).toBeDefined();
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet!, { header: 1 });
+    const header = rows[0] as string[];
+    expect(header.slice(0, 4)).toEqual(['编号', '配件名称', '品牌', '单位']);
+    expect(header.slice(-4)).toEqual(['总库存', '可用', '价格', '币种']);
+    // One column per store, named as in the table.
+    for (const store of header.slice(4, -4)) expect(storeHeaders).toContain(store);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(typeof (rows[1] as unknown[])[0]).toBe('string');
+    await context.close();
+  });
+});
