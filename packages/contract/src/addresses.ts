@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyBodySchema } from './common';
+import { emptyBodySchema, idSchema } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Spec §9: level-2 entries are countries, plus an extra blank entry with id 0. */
@@ -11,6 +11,66 @@ export const areaSchema = z.object({
 });
 export type Area = z.infer<typeof areaSchema>;
 
+/** A company keeps at most this many shipping addresses. */
+export const MAX_ADDRESSES_PER_COMPANY = 50;
+
+export const ADDRESS_LIMITS = { caption: 50, contact_name: 50, address: 200, phone: 30 } as const;
+
+const MAINLAND_MOBILE = /^(?:\+86|0086)?1[3-9]\d{9}$/;
+/** E.164: a plus sign, then 8 to 15 digits, the first not 0. */
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+/**
+ * The phone rule of the address form (spec §5 "Please enter the correct mobile phone number!"):
+ * a mainland China mobile number (1[3-9] and 9 more digits, optionally after +86 or 0086) or an
+ * international number in E.164 form. Spaces and hyphens are ignored. Shared by the web form and
+ * the server so both say the same.
+ */
+export function isValidPhone(phone: string): boolean {
+  const compact = phone.trim().replace(/[\s-]/g, '');
+  return MAINLAND_MOBILE.test(compact) || E164.test(compact);
+}
+
+export const addressSchema = z.object({
+  id: idSchema,
+  /** Alias shown in lists (spec caption). */
+  caption: z.string(),
+  /** Recipient. */
+  contact_name: z.string(),
+  area_id: z.number().int(),
+  /** Area path in the language of the request that saved it, e.g. "China / Guangdong / Guangzhou". */
+  area: z.string(),
+  /** Detailed address (street, number …). */
+  address: z.string(),
+  phone: z.string(),
+  is_default: z.boolean(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/**
+ * Fields are optional and may be empty at the schema level on purpose: the server checks them in
+ * the form's order (recipient, region, detailed address, contact number, phone format) and
+ * answers the form's own messages, which a schema error could not.
+ */
+export const addressFieldsSchema = z.strictObject({
+  caption: z.string().max(ADDRESS_LIMITS.caption).optional(),
+  contact_name: z.string().max(ADDRESS_LIMITS.contact_name).optional(),
+  /** The cascader's last level; 0 (the blank entry) means "not chosen". */
+  area_id: z.number().int().nonnegative().max(2_147_483_647).nullish(),
+  address: z.string().max(ADDRESS_LIMITS.address).optional(),
+  phone: z.string().max(ADDRESS_LIMITS.phone).optional(),
+  is_default: z.boolean().optional(),
+});
+export type AddressFields = z.input<typeof addressFieldsSchema>;
+
+export const updateAddressRequestSchema = addressFieldsSchema.extend({ id: idSchema });
+
+export const addressIdParamsSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+/** `/Web/DeleteAddress?id={id}`: the id travels in the query string, as the spec writes it. */
+export const deleteAddressQuerySchema = addressIdParamsSchema;
+
 export const addressEndpoints = {
   getAllAreas: defineEndpoint({
     method: 'POST',
@@ -20,5 +80,48 @@ export const addressEndpoints = {
     permission: 'signed-in',
     body: emptyBodySchema,
     data: z.array(areaSchema),
+  }),
+  getAddress: defineEndpoint({
+    method: 'POST',
+    path: '/Web/GetAddress',
+    summary: "The company's shipping addresses, the default first, then newest first.",
+    permission: 'signed-in',
+    body: emptyBodySchema,
+    data: z.array(addressSchema),
+  }),
+  addAddress: defineEndpoint({
+    method: 'POST',
+    path: '/Web/AddAddress',
+    summary: "Adds a shipping address (the company's first one becomes the default).",
+    permission: 'signed-in',
+    body: addressFieldsSchema,
+    data: addressSchema,
+  }),
+  updateAddress: defineEndpoint({
+    method: 'POST',
+    path: '/Web/UpdateAddress',
+    summary: 'Changes a shipping address (all fields, as the form sends them).',
+    permission: 'signed-in',
+    body: updateAddressRequestSchema,
+    data: addressSchema,
+  }),
+  /** Registered with `deleteAddressQuerySchema` as its query string; the body is empty. */
+  deleteAddress: defineEndpoint({
+    method: 'POST',
+    path: '/Web/DeleteAddress',
+    summary:
+      'Deletes the address `?id=`; when it was the default, the newest remaining address becomes the default.',
+    permission: 'signed-in',
+    body: emptyBodySchema,
+    data: z.object({ id: idSchema }),
+  }),
+  setDefaultAddress: defineEndpoint({
+    method: 'POST',
+    path: '/Web/SetDefaultAddress/{id}',
+    summary: 'Makes the address the default (the only one).',
+    permission: 'signed-in',
+    body: emptyBodySchema,
+    params: addressIdParamsSchema,
+    data: addressSchema,
   }),
 } as const;
