@@ -459,3 +459,41 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [uniqueIndex('idempotency_keys_uq').on(t.companyId, t.key)],
 );
+
+/**
+ * An online payment asked of a provider (today the sandbox): one per QR code shown. Its status
+ * moves pending → paid exactly once (a conditional update), which is what makes a callback that
+ * arrives many times record one payment; superseded/cancelled when the order is paid otherwise,
+ * a newer request replaces it, or the order is cancelled.
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: serial('id').primaryKey(),
+    /** The merchant (wholesaler); a callback naming another merchant is refused. */
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** wechat, alipay or qr, as the buyer chose. */
+    method: text('method').notNull(),
+    provider: text('provider').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull().default('CNY'),
+    paymentNo: text('payment_no').notNull(),
+    /** pending, paid, superseded, cancelled */
+    status: text('status').notNull().default('pending'),
+    providerRef: text('provider_ref'),
+    paidAt: at('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_requests_payment_no_uq').on(t.paymentNo),
+    index('payment_requests_order_idx').on(t.orderId),
+  ],
+);
