@@ -156,6 +156,191 @@ export const messages = {
     en: 'The quantity of {number} in the cart cannot exceed {max}.',
     es: 'La cantidad de {number} en el carrito no puede superar {max}.',
   },
+  cartRemoveNothingChecked: {
+    zh: '请勾选需要删除的行！',
+    en: 'Please check the rows that need to be removed!',
+    es: '¡Marque las filas que desea eliminar!',
+  },
+  cartLineUnavailable: {
+    zh: '该商品已下架。',
+    en: 'This product is no longer available.',
+    es: 'Este producto ya no está disponible.',
+  },
+  cartLineInsufficientStock: {
+    zh: '库存不足，仅剩 {available}。',
+    en: 'Not enough stock: only {available} available.',
+    es: 'Stock insuficiente: solo hay {available} disponibles.',
+  },
+  cartStoreWithoutProduct: {
+    zh: '仓库 {store} 没有 {number} 的库存记录。',
+    en: 'The store {store} does not carry {number}.',
+    es: 'El almacén {store} no tiene {number}.',
+  },
+  productNotFoundByNumber: {
+    zh: '找不到对应的产品！',
+    en: "I can't find the corresponding product!",
+    es: '¡No encuentro el producto correspondiente!',
+  },
+  importNumberNotFound: {
+    zh: '没有此编号的产品。',
+    en: 'No product has this number.',
+    es: 'Ningún producto tiene este número.',
+  },
+  importAmbiguous: {
+    zh: '有 {count} 个产品使用此编号，请选择一个。',
+    en: '{count} products have this number; please choose one.',
+    es: '{count} productos tienen este número; elija uno.',
+  },
+  importZerosRestored: {
+    zh: '表格丢失了前导零，已按 {number} 匹配。',
+    en: 'The spreadsheet dropped the leading zeros; matched as {number}.',
+    es: 'La hoja de cálculo perdió los ceros iniciales; se encontró como {number}.',
+  },
+  importQtyNotWhole: {
+    zh: '数量“{qty}”不是正整数。',
+    en: 'The quantity "{qty}" is not a positive whole number.',
+    es: 'La cantidad «{qty}» no es un número entero positivo.',
+  },
+  importQtyTooLarge: {
+    zh: '数量 {qty} 超过上限 {max}。',
+    en: 'The quantity {qty} is over the limit of {max}.',
+    es: 'La cantidad {qty} supera el límite de {max}.',
+  },
+  importTooManyLines: {
+    zh: '一次最多导入 {max} 行。',
+    en: 'At most {max} lines can be imported at once.',
+    es: 'Se pueden importar como máximo {max} líneas a la vez.',
+  },
+  importWrongExtension: {
+    zh: '上传文件只能是 xls、xlsx 格式！',
+    en: 'Upload files can only be in xls,xlsx format!',
+    es: '¡Los archivos solo pueden estar en formato xls o xlsx!',
+  },
+  importWrongType: {
+    zh: '文件类型不正确！',
+    en: 'The file type is incorrect!',
+    es: '¡El tipo de archivo es incorrecto!',
+  },
+  importExcelException: {
+    zh: 'Excel 文件异常！',
+    en: 'Excel file exception!',
+    es: '¡Error en el archivo de Excel!',
+  },
+  importNoData: {
+    zh: 'Excel 文件中没有数据！',
+    en: 'There is no data in the excel file!',
+    es: '¡No hay datos en el archivo de Excel!',
+  },
+  importNoNumberColumn: {
+    zh: '找不到名为 number 的列！',
+    en: 'The column named number could not be found!',
+    es: '¡No se encontró la columna llamada number!',
+  },
+  importFileTooLarge: {
+    zh: '文件不能超过 {max} MB。',
+    en: 'The file must not be larger than {max} MB.',
+    es: 'El archivo no puede superar los {max} MB.',
+  },
+  importNoFile: {
+    zh: '请选择要上传的文件。',
+    en: 'Please choose a file to upload.',
+    es: 'Elija un archivo para subir.',
+  },
+  addressContactRequired: {
+    zh: '请输入收货人！',
+    en: 'Please enter the recipient!',
+    es: '¡Introduzca el destinatario!',
+  },
+  addressAreaRequired: {
+    zh: '请选择所在地区！',
+    en: 'Please select the region!',
+    es: '¡Seleccione la región!',
+  },
+  addressDetailRequired: {
+    zh: '请输入详细地址！',
+    en: 'Please enter the detailed address!',
+    es: '¡Introduzca la dirección detallada!',
+  },
+  addressPhoneRequired: {
+    zh: '请输入联系电话！',
+    en: 'Please enter the contact number!',
+    es: '¡Introduzca el número de contacto!',
+  },
+  addressPhoneInvalid: {
+    zh: '请输入正确的手机号码！',
+    en: 'Please enter the correct mobile phone number!',
+    es: '¡Introduzca un número de móvil correcto!',
+  },
+  addressAreaNotFound: {
+    zh: '所选地区不存在，请重新选择。',
+    en: 'The selected region does not exist. Please choose it again.',
+    es: 'La región seleccionada no existe. Vuelva a elegirla.',
+  },
+  addressLimitReached: {
+    zh: '每个公司最多保存 {max} 个收货地址。',
+    en: 'A company can keep at most {max} shipping addresses.',
+    es: 'Una empresa puede guardar como máximo {max} direcciones de envío.',
+  },
+  submitNothingChecked: {
+    zh: '请先勾选要提交的商品！',
+    en: 'Please check the items to be submitted first!',
+    es: '¡Marque primero los artículos que desea enviar!',
+  },
+  submitAddressRequired: {
+    zh: '请设置收货地址！',
+    en: 'Please set the receiving address!',
+    es: '¡Establezca la dirección de recepción!',
+  },
+  submitItemsNotInCart: {
+    zh: '部分商品已不在购物车中，请刷新购物车。',
+    en: 'Some items are no longer in your cart. Please refresh the cart.',
+    es: 'Algunos artículos ya no están en su carrito. Actualice el carrito.',
+  },
+  submitProductUnavailable: {
+    zh: '商品 {number} 已下架，请从购物车中移除。',
+    en: 'The product {number} is no longer available. Please remove it from the cart.',
+    es: 'El producto {number} ya no está disponible. Quítelo del carrito.',
+  },
+  submitNoStore: {
+    zh: '商品 {number} 没有可发货的仓库。',
+    en: 'No store can ship the product {number}.',
+    es: 'Ningún almacén puede enviar el producto {number}.',
+  },
+  submitInsufficientStock: {
+    zh: '商品 {number} 库存不足：需要 {qty}，仓库 {store} 可用 {available}。',
+    en: 'Not enough stock of {number}: {qty} wanted, {available} available in {store}.',
+    es: 'No hay existencias suficientes de {number}: se piden {qty}, hay {available} en {store}.',
+  },
+  idempotencyKeyInvalid: {
+    zh: 'Idempotency-Key 请求头无效（1–200 个可打印字符）。',
+    en: 'The Idempotency-Key header is invalid (1–200 printable characters).',
+    es: 'La cabecera Idempotency-Key no es válida (1–200 caracteres imprimibles).',
+  },
+  idempotencyKeyReused: {
+    zh: '此 Idempotency-Key 已用于另一份不同的订单提交，请使用新的键。',
+    en: 'This Idempotency-Key was already used for a different submission. Use a new key.',
+    es: 'Esta Idempotency-Key ya se usó para un envío distinto. Use una clave nueva.',
+  },
+  orderNotPending: {
+    zh: '订单 {no} 当前状态为“{state}”，不是待付款，无法执行此操作。',
+    en: 'The order {no} is {state}, not awaiting payment; this is not possible now.',
+    es: 'El pedido {no} está en estado {state}, no pendiente de pago; ahora no es posible.',
+  },
+  creditLimitExceeded: {
+    zh: '超出信用额度：本单 {amount} {currency}，可用额度 {available} {currency}。',
+    en: 'This exceeds your credit limit: the order is {amount} {currency}, {available} {currency} is available.',
+    es: 'Supera su límite de crédito: el pedido es de {amount} {currency}, hay {available} {currency} disponibles.',
+  },
+  paymentCallbackRefused: {
+    zh: '支付回调被拒绝：{reason}',
+    en: 'Payment callback refused: {reason}',
+    es: 'Notificación de pago rechazada: {reason}',
+  },
+  paymentRequestClosed: {
+    zh: '此支付请求已失效（订单已支付、已取消或已生成新的二维码）。',
+    en: 'This payment request is no longer open (the order was paid, cancelled or a newer QR code was issued).',
+    es: 'Esta solicitud de pago ya no está abierta (el pedido se pagó, se canceló o se emitió un código QR más reciente).',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

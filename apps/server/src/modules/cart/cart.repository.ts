@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, stores } from '../../db/schema/catalog';
 import { cartItems } from '../../db/schema/trading';
@@ -16,6 +16,29 @@ export interface CartLineInput {
  * stays one short statement and never meets the bind-parameter limit.
  */
 const idsParam = (ids: readonly number[]) => JSON.stringify(ids);
+
+export interface CartRow {
+  id: number;
+  product_id: number;
+  store_id: number | null;
+  store_name: string | null;
+  qty: number;
+  remark: string;
+  is_active: boolean;
+  updated_at: number;
+}
+
+async function listRows(db: Db, where: SQL, limit: SQL): Promise<CartRow[]> {
+  const result = await db.execute(sql`
+    select c.id, c.product_id, c.store_id, st.name as store_name, c.qty, c.remark, p.is_active,
+      extract(epoch from c.updated_at)::int as updated_at
+    from cart_items c
+    join products p on p.id = c.product_id
+    left join stores st on st.id = c.store_id
+    where ${where}
+    order by c.updated_at desc, c.id desc ${limit}`);
+  return (result as unknown as { rows: CartRow[] }).rows;
+}
 
 export function createCartRepository(db: Db) {
   return {
@@ -75,6 +98,124 @@ export function createCartRepository(db: Db) {
           where cart_items.qty + excluded.qty <= ${maxLineQty}
         returning product_id as "productId", store_id as "storeId"`);
       return (result as unknown as { rows: Array<{ productId: number; storeId: number | null }> }).rows;
+    },
+
+    /**
+     * The user's cart lines, most recently changed first; `limit` null = all. Product state and
+     * store name come along; prices and stock are hydrated by the catalogue's productRows.
+     */
+    async listLines(user: { userId: number; companyId: number }, limit: number | null) {
+      return listRows(
+        db,
+        sql`c.user_id = ${user.userId} and c.company_id = ${user.companyId}`,
+        limit === null ? sql`` : sql`limit ${limit}`,
+      );
+    },
+
+    /** Lines of the given products and stores (null store = the "no store" line). */
+    async linesByKeys(
+      user: { userId: number; companyId: number },
+      keys: ReadonlyArray<{ cpid: number; store_id: number | null }>,
+    ) {
+      const payload = JSON.stringify(keys.map((key) => ({ p: key.cpid, s: key.store_id ?? 0 })));
+      return listRows(
+        db,
+        sql`c.user_id = ${user.userId} and c.company_id = ${user.companyId}
+          and (c.product_id, coalesce(c.store_id, 0)) in (select x.p, x.s from json_to_recordset(${payload}::json) as x(p int, s int))`,
+        sql``,
+      );
+    },
+
+    async lineById(user: { userId: number; companyId: number }, id: number) {
+      const [line] = await listRows(
+        db,
+        sql`c.user_id = ${user.userId} and c.company_id = ${user.companyId} and c.id = ${id}`,
+        sql``,
+      );
+      return line ?? null;
+    },
+
+    /** Whether the store (active, of the account) keeps a stock record of the product. */
+    async storeCarries(accountId: number, storeId: number, productId: number) {
+      const result = await db.execute(sql`
+        select st.name from stores st join stock s on s.store_id = st.id and s.product_id = ${productId}
+        where st.id = ${storeId} and st.account_id = ${accountId} and st.is_active`);
+      const rows = (result as unknown as { rows: Array<{ name: string }> }).rows;
+      return rows.length > 0;
+    },
+
+    /**
+     * Changes one line. Moving a line onto a product+store the cart already holds merges the
+     * two (quantities add up), so the unique index never trips; answers the surviving line id.
+     */
+    async updateLine(
+      user: { userId: number; companyId: number },
+      id: number,
+      change: { qty: number; storeId: number | null; remark: string },
+    ): Promise<number> {
+      const scope = and(
+        eq(cartItems.id, id),
+        eq(cartItems.userId, user.userId),
+        eq(cartItems.companyId, user.companyId),
+      );
+      const [current] = await db.select().from(cartItems).where(scope);
+      if (!current) return 0;
+      if ((current.storeId ?? 0) !== (change.storeId ?? 0)) {
+        const [twin] = await db
+          .select()
+          .from(cartItems)
+          .where(
+            and(
+              eq(cartItems.userId, user.userId),
+              eq(cartItems.productId, current.productId),
+              sql`coalesce(${cartItems.storeId}, 0) = ${change.storeId ?? 0}`,
+            ),
+          );
+        if (twin) {
+          await db.delete(cartItems).where(scope);
+          await db
+            .update(cartItems)
+            .set({ qty: twin.qty + change.qty, remark: change.remark || twin.remark, updatedAt: new Date() })
+            .where(eq(cartItems.id, twin.id));
+          return twin.id;
+        }
+      }
+      await db
+        .update(cartItems)
+        .set({ qty: change.qty, storeId: change.storeId, remark: change.remark, updatedAt: new Date() })
+        .where(scope);
+      return id;
+    },
+
+    async removeLines(user: { userId: number; companyId: number }, ids: readonly number[]) {
+      await db
+        .delete(cartItems)
+        .where(
+          and(
+            eq(cartItems.userId, user.userId),
+            eq(cartItems.companyId, user.companyId),
+            inArray(cartItems.id, [...ids]),
+          ),
+        );
+    },
+
+    async clear(user: { userId: number; companyId: number }) {
+      await db
+        .delete(cartItems)
+        .where(and(eq(cartItems.userId, user.userId), eq(cartItems.companyId, user.companyId)));
+    },
+
+    async keys(user: { userId: number; companyId: number }) {
+      return db
+        .select({ id: cartItems.id, cpid: cartItems.productId, store_id: cartItems.storeId })
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, user.userId), eq(cartItems.companyId, user.companyId)))
+        .orderBy(sql`${cartItems.updatedAt} desc`, sql`${cartItems.id} desc`);
+    },
+
+    async companyCurrency(companyId: number): Promise<string> {
+      const result = await db.execute(sql`select currency from companies where id = ${companyId}`);
+      return (result as unknown as { rows: Array<{ currency: string }> }).rows[0]?.currency ?? '';
     },
 
     /** Items in the user's cart: the badge of the navbar (also /Web/GetUserInfo's `carts`). */

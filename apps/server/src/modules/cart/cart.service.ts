@@ -1,17 +1,34 @@
 import {
   MAX_LINE_QTY,
   type addCartRequestSchema,
+  type addProBodyByNumberRequestSchema,
   type batchAddCartRequestSchema,
+  type CartLine,
+  type CartList,
+  type cartLinesByKeysRequestSchema,
+  type removeCartRequestSchema,
+  type updateCartRequestSchema,
 } from '@partsportal/contract/cart';
-import { ResultCode } from '@partsportal/contract/codes';
+import { ResultCode, type Language } from '@partsportal/contract/codes';
+import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
-import { AppError } from '../../platform/errors';
-import { createCartRepository, type CartLineInput } from './cart.repository';
+import { AppError, notFound, refused } from '../../platform/errors';
+import { translate } from '../../platform/messages';
+import { createCatalogRepository, type CatalogRepository } from '../catalog/catalog.repository';
+import { productPictureUrl } from '../catalog/catalog.service';
+import { createCartRepository, type CartLineInput, type CartRow } from './cart.repository';
+import { createPartMatchingService } from './part-matching.service';
+import { numberKeys } from './paste-parser';
 
 type AddCartItem = z.output<typeof addCartRequestSchema>;
 type BatchAddCartRequest = z.output<typeof batchAddCartRequestSchema>;
+type UpdateCartRequest = z.output<typeof updateCartRequestSchema>;
+type RemoveCartRequest = z.output<typeof removeCartRequestSchema>;
+type LinesByKeysRequest = z.output<typeof cartLinesByKeysRequestSchema>;
+type AddByNumberRequest = z.output<typeof addProBodyByNumberRequestSchema>;
+type ProductRow = Awaited<ReturnType<CatalogRepository['productRows']>>[number];
 
 const lineKey = (productId: number, storeId: number | null) => `${productId}:${storeId ?? 0}`;
 
@@ -36,8 +53,58 @@ function mergeLines(items: readonly AddCartItem[]): CartLineInput[] {
   return [...merged.values()];
 }
 
+/**
+ * A cart line as the cart page shows it: the company's price and stock NOW (not when it was
+ * added), the sum computed here in decimals, and a status when the line cannot be bought as is.
+ */
+export function toCartLine(row: CartRow, product: ProductRow | undefined, language: Language): CartLine {
+  const stores = product?.stores ?? [];
+  const chosen =
+    row.store_id === null
+      ? stores.reduce<(typeof stores)[number] | undefined>(
+          (best, store) => (!best || store.available_stock > best.available_stock ? store : best),
+          undefined,
+        )
+      : stores.find((store) => store.store_id === row.store_id);
+  const available = chosen?.available_stock ?? 0;
+  const price = product?.price ?? '0.00';
+  let status: CartLine['status'] = 'ok';
+  let message = '';
+  if (!product || !row.is_active) {
+    status = 'unavailable';
+    message = translate('cartLineUnavailable', language);
+  } else if (row.qty > available) {
+    status = 'insufficient_stock';
+    message = translate('cartLineInsufficientStock', language, { available });
+  }
+  return {
+    id: row.id,
+    cpid: row.product_id,
+    number: product?.number ?? '',
+    part_name: product?.part_name ?? '',
+    factory: product?.factory ?? '',
+    pic: productPictureUrl(row.product_id),
+    unit: product?.unit ?? '',
+    buy_qty: product?.buy_qty ?? 0,
+    store_id: row.store_id,
+    store_name: row.store_name ?? '',
+    stores,
+    available_stock: available,
+    qty: row.qty,
+    price,
+    sum: status === 'unavailable' ? '0.00' : new Decimal(price).mul(row.qty).toFixed(2),
+    remark: row.remark,
+    status,
+    message,
+    updated_at: row.updated_at,
+  };
+}
+
 export function createCartService(deps: { database: Database }) {
   const { database } = deps;
+  const catalogRepo = createCatalogRepository(database);
+  const matching = createPartMatchingService({ database, catalogRepo });
+  const cartRepo = createCartRepository(database.db);
 
   /** Everything in one transaction: either every line is added or none. */
   async function addItems(auth: AuthContext, items: readonly AddCartItem[]) {
@@ -92,9 +159,129 @@ export function createCartService(deps: { database: Database }) {
     });
   }
 
+  async function hydrate(auth: AuthContext, rows: readonly CartRow[], language: Language) {
+    const products = new Map(
+      (
+        await catalogRepo.productRows(
+          [...new Set(rows.map((row) => row.product_id))],
+          auth.companyId,
+          language,
+        )
+      ).map((product) => [product.id, product]),
+    );
+    return rows.map((row) => toCartLine(row, products.get(row.product_id), language));
+  }
+
+  async function cartList(auth: AuthContext, n: number, language: Language): Promise<CartList> {
+    const [rows, count, currency] = await Promise.all([
+      cartRepo.listLines(auth, n > 0 ? n : null),
+      cartRepo.countItems(auth.userId, auth.companyId),
+      cartRepo.companyCurrency(auth.companyId),
+    ]);
+    const list = await hydrate(auth, rows, language);
+    const counted = list.filter((line) => line.status !== 'unavailable');
+    return {
+      list,
+      count,
+      total_qty: counted.reduce((sum, line) => sum + line.qty, 0),
+      total_amount: counted.reduce((sum, line) => sum.add(line.sum), new Decimal(0)).toFixed(2),
+      currency,
+    };
+  }
+
+  async function updateCart(auth: AuthContext, body: UpdateCartRequest, language: Language) {
+    const id = await database.transaction(async (tx) => {
+      const repo = createCartRepository(tx);
+      const line = await repo.lineById(auth, body.id);
+      if (!line) throw notFound();
+      const [product] = await repo.findActiveProducts(auth.accountId, [line.product_id]);
+      if (!product) {
+        throw new AppError(ResultCode.notFound, 'productsNotFound', { ids: String(line.product_id) });
+      }
+      const qty = body.qty ?? line.qty;
+      const storeId = body.store_id === undefined ? line.store_id : body.store_id;
+      if (product.buyQty > 0 && qty % product.buyQty !== 0) {
+        throw refused('cartQtyNotMultiple', { number: product.number, buy_qty: product.buyQty });
+      }
+      if (storeId !== null && storeId !== line.store_id) {
+        if (!(await repo.storeCarries(auth.accountId, storeId, product.id))) {
+          throw refused('cartStoreWithoutProduct', { store: storeId, number: product.number });
+        }
+      }
+      const survivor = await repo.updateLine(auth, line.id, {
+        qty,
+        storeId,
+        remark: (body.remark ?? line.remark).trim(),
+      });
+      const merged = await repo.lineById(auth, survivor);
+      if (merged && merged.qty > MAX_LINE_QTY) {
+        throw refused('cartLineQtyTooLarge', { number: product.number, max: MAX_LINE_QTY });
+      }
+      return survivor;
+    });
+    const row = await cartRepo.lineById(auth, id);
+    if (!row) throw notFound();
+    const [line] = await hydrate(auth, [row], language);
+    return { carts: await cartRepo.countItems(auth.userId, auth.companyId), line: line! };
+  }
+
+  async function addByNumber(auth: AuthContext, body: AddByNumberRequest, language: Language) {
+    const [resolved] = await matching.resolve(auth, [
+      {
+        line: 1,
+        interpretations: [{ input: body.number, keys: numberKeys(body.number), qtyText: null, remark: '' }],
+        fallback: 0,
+      },
+    ]);
+    if (!resolved || resolved.status === 'not_found') {
+      throw new AppError(ResultCode.notFound, 'productNotFoundByNumber');
+    }
+    const ids = resolved.productId === null ? resolved.candidateIds : [resolved.productId];
+    const products = await matching.matchProducts(auth, ids, language);
+    if (resolved.productId === null) {
+      return {
+        added: false,
+        carts: await cartRepo.countItems(auth.userId, auth.companyId),
+        product: null,
+        candidates: ids.flatMap((id) => products.get(id) ?? []),
+      };
+    }
+    const product = products.get(resolved.productId) ?? null;
+    const defaultQty = product && product.buy_qty > 0 ? product.buy_qty : 1;
+    const { carts } = await addItems(auth, [
+      {
+        cpid: resolved.productId,
+        store_id: body.store_id ?? null,
+        qty: body.qty ?? defaultQty,
+        ...(body.remark === undefined ? {} : { remark: body.remark }),
+      },
+    ]);
+    return { added: true, carts, product, candidates: [] };
+  }
+
   return {
     addCart: (auth: AuthContext, body: AddCartItem) => addItems(auth, [body]),
     batchAddCart: (auth: AuthContext, body: BatchAddCartRequest) => addItems(auth, body.items),
+    cartList,
+    updateCart,
+    async removeCart(auth: AuthContext, body: RemoveCartRequest) {
+      if (body.ids.length === 0) throw refused('cartRemoveNothingChecked');
+      // Ids of other users' lines simply match nothing: the delete is scoped by the session.
+      await cartRepo.removeLines(auth, body.ids);
+      return { carts: await cartRepo.countItems(auth.userId, auth.companyId) };
+    },
+    async clearCart(auth: AuthContext) {
+      await cartRepo.clear(auth);
+      return { carts: 0 };
+    },
+    cartKeys: (auth: AuthContext) => cartRepo.keys(auth),
+    async linesByKeys(auth: AuthContext, body: LinesByKeysRequest, language: Language) {
+      return hydrate(auth, await cartRepo.linesByKeys(auth, body.items), language);
+    },
+    addByNumber,
+    matchText: (auth: AuthContext, text: string, language: Language) =>
+      matching.matchText(auth, text, language),
+    matchLines: matching.matchLines,
   };
 }
 

@@ -1,0 +1,131 @@
+import {
+  MAX_BATCH_LINES,
+  MAX_SUGGESTIONS,
+  type MatchLine,
+  type MatchProduct,
+  type MatchResult,
+} from '@partsportal/contract/cart';
+import type { Language } from '@partsportal/contract/codes';
+import type { Database } from '../../db/client';
+import type { AuthContext } from '../../platform/auth-context';
+import { refused } from '../../platform/errors';
+import { translate } from '../../platform/messages';
+import type { CatalogRepository } from '../catalog/catalog.repository';
+import { lookupKeys, resolveLines, unresolvedKeys, type ResolvedLine } from './part-matching';
+import { createPartMatchingRepository } from './part-matching.repository';
+import { parsePastedText, type ParsedLine } from './paste-parser';
+
+/**
+ * Suggestions cost a trigram search each; only this many not-found lines get them (the first
+ * ones), so a file of 5,000 unknown numbers still answers quickly.
+ */
+export const SUGGESTION_LINES = 30;
+/** Keys shorter than this share trigrams with far too many numbers to suggest anything useful. */
+const MIN_SUGGESTION_KEY = 4;
+
+const MATCHED = new Set(['exact', 'normalized', 'cross', 'my_number']);
+
+export function createPartMatchingService(deps: { database: Database; catalogRepo: CatalogRepository }) {
+  const repo = createPartMatchingRepository(deps.database);
+  const { catalogRepo } = deps;
+
+  /** Products for the table, with this company's price and stock (the catalogue's hydration query). */
+  async function matchProducts(auth: AuthContext, ids: readonly number[], language: Language) {
+    const rows = await catalogRepo.productRows([...new Set(ids)], auth.companyId, language);
+    return new Map<number, MatchProduct>(
+      rows.map((row) => [
+        row.id,
+        {
+          id: row.id,
+          number: row.number,
+          part_name: row.part_name,
+          factory: row.factory,
+          price: row.price,
+          currency: row.currency,
+          available_stock: row.stores.reduce((sum, store) => sum + store.available_stock, 0),
+          buy_qty: row.buy_qty,
+          unit: row.unit,
+        },
+      ]),
+    );
+  }
+
+  /** Resolves parsed lines: one lookup of our/own numbers, one of cross numbers for the rest. */
+  async function resolve(auth: AuthContext, lines: readonly ParsedLine[]): Promise<ResolvedLine[]> {
+    const own = await repo.lookupOwnNumbers(auth.accountId, auth.companyId, lookupKeys(lines));
+    const cross = await repo.lookupCrossNumbers(auth.accountId, unresolvedKeys(lines, own));
+    return resolveLines(lines, [...own, ...cross]);
+  }
+
+  async function matchLines(
+    auth: AuthContext,
+    lines: readonly ParsedLine[],
+    language: Language,
+  ): Promise<MatchResult> {
+    if (lines.length > MAX_BATCH_LINES) throw refused('importTooManyLines', { max: MAX_BATCH_LINES });
+    const resolved = await resolve(auth, lines);
+
+    const suggestionKeys = resolved
+      .filter((line) => line.status === 'not_found' && line.key.length >= MIN_SUGGESTION_KEY)
+      .slice(0, SUGGESTION_LINES)
+      .map((line) => line.key);
+    const suggested = await repo.suggestions(auth.accountId, suggestionKeys, MAX_SUGGESTIONS);
+    const suggestionsByKey = new Map<string, number[]>();
+    for (const { key, productId } of suggested) {
+      suggestionsByKey.set(key, [...(suggestionsByKey.get(key) ?? []), productId]);
+    }
+
+    const ids = resolved.flatMap((line) => [
+      ...(line.productId === null ? [] : [line.productId]),
+      ...line.candidateIds,
+    ]);
+    const products = await matchProducts(auth, [...ids, ...suggested.map((row) => row.productId)], language);
+    const pick = (list: readonly number[]) =>
+      list.flatMap((id) => {
+        const product = products.get(id);
+        return product ? [product] : [];
+      });
+
+    const out: MatchLine[] = resolved.map((line) => ({
+      line: line.line,
+      input: line.input,
+      qty: line.qty,
+      remark: line.remark,
+      status: line.status,
+      via: line.via,
+      product: line.productId === null ? null : (products.get(line.productId) ?? null),
+      candidates: pick(line.candidateIds),
+      suggestions: line.status === 'not_found' ? pick(suggestionsByKey.get(line.key) ?? []) : [],
+      merged_lines: line.mergedLines,
+      message: line.problem ? translate(line.problem.key, language, line.problem.params) : '',
+    }));
+    const count = (status: string) => out.filter((line) => line.status === status).length;
+    const matched = out.filter((line) => MATCHED.has(line.status)).length;
+    const notFound = count('not_found');
+    return {
+      lines: out,
+      summary: {
+        total: lines.length,
+        matched,
+        ambiguous: count('ambiguous'),
+        not_found: notFound,
+        invalid_qty: count('invalid_qty'),
+        merged: out.reduce((sum, line) => sum + line.merged_lines.length, 0),
+      },
+      // No line found anything: the spec's import message, but the lines still come back so the
+      // buyer sees why (and the suggestions).
+      message:
+        out.length > 0 && notFound === out.length ? translate('productNotFoundByNumber', language) : '',
+    };
+  }
+
+  return {
+    matchLines,
+    resolve,
+    matchProducts,
+    matchText: (auth: AuthContext, text: string, language: Language) =>
+      matchLines(auth, parsePastedText(text), language),
+  };
+}
+
+export type PartMatchingService = ReturnType<typeof createPartMatchingService>;
