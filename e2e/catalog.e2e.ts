@@ -88,7 +88,7 @@ describe('catalogue', () => {
       await qty.press('Tab');
     }
     await page.locator('.add-to-cart').click();
-    await page.getByText('2 productos añadidos al carrito').waitFor();
+    await page.getByText('Añadidos al carrito: 2').waitFor();
     const after = await serverCartCount(page);
     // Two new lines, unless one of the products was already in the seeded cart.
     expect(after - before).toBeGreaterThanOrEqual(1);

@@ -80,7 +80,11 @@ describe('tag views', () => {
     await page.goto(`${baseUrl()}/product/index`);
     await waitForShell(page);
     // Hidden tabs stay mounted (display: none), so the visible filter box is the active tab's.
-    const filter = (_path: string) => page.locator('.placeholder-filter-input:visible input, input.placeholder-filter-input:visible').first();
+    // The catalogue's search box (kept in the URL as well) and the notice placeholder's filter.
+    const filter = (path: string) =>
+      path === '/product/index'
+        ? page.locator('.catalog-search input:visible').first()
+        : page.locator('.placeholder-filter-input:visible input, input.placeholder-filter-input:visible').first();
     await filter('/product/index').fill('brake pad');
     await open(page, '/notice/index');
     await filter('/notice/index').fill('holiday');

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Screenshots of the web client for review: `node scripts/screenshots.mjs [url]` (or SCREENSHOTS_URL).
 // Logs in as demo against a running server and saves PNGs into ./screenshots/ (git-ignored):
-// login (zh, en, es), dashboard, menu pages, the change-password dialog, the 401 page and
+// login (zh, en, es), dashboard, menu pages, the catalogue screens (catalogue, detail, inventory,
+// freight, freight breakdown; catalogue also at 375 px), the change-password dialog, the 401 page and
 // mobile (375 px), in zh and en.
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -9,13 +10,23 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const baseUrl = (process.argv[2] || process.env.SCREENSHOTS_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+const baseUrl = (process.argv[2] || process.env.SCREENSHOTS_URL || 'http://127.0.0.1:8080').replace(
+  /\/$/,
+  '',
+);
 const outDir = join(root, 'screenshots');
 mkdirSync(outDir, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 
 async function context(language, viewport = { width: 1440, height: 900 }) {
@@ -54,12 +65,54 @@ try {
     await login(page);
     await page.locator('#dashboard-title').waitFor();
     await shot(page, `dashboard-${language}`);
-    for (const path of ['/product/index', '/order/index?type=all', '/cart/index', '/personalCenter/address']) {
+    // Issue 4 screens: catalogue (a search with an OE hit), product detail, inventory list,
+    // product freight with computed views and one view's breakdown.
+    await page.goto(`${baseUrl}/product/index?q=${encodeURIComponent('04465 33450')}`);
+    await page.locator('.catalog-table tbody tr.ant-table-row').first().waitFor();
+    await shot(page, `catalog-search-${language}`);
+    await page.goto(`${baseUrl}/product/index`);
+    await page.locator('.catalog-table tbody tr.ant-table-row').first().waitFor();
+    await page.locator('.catalog-table .ant-table-row-expand-icon').first().click();
+    await shot(page, `catalog-${language}`);
+    await page.goto(`${baseUrl}/product/detail?id=1`);
+    await page.locator('.vehicle-table').waitFor();
+    await shot(page, `product-detail-${language}`);
+    await page.screenshot({ path: join(outDir, `product-detail-full-${language}.png`), fullPage: true });
+    await page.goto(`${baseUrl}/stockProduct/index`);
+    await page.locator('.stock-table tbody tr.ant-table-row').first().waitFor();
+    await shot(page, `stock-${language}`);
+    await page.goto(`${baseUrl}/proCFreight/index?ids=1,2`);
+    await page.locator('.freight-products tbody tr').nth(1).waitFor();
+    await page.locator('.freight-submit').click();
+    await shot(page, `freight-validation-${language}`);
+    await page.locator('.freight-from').click();
+    await page.keyboard.type(language === 'zh' ? '中国' : 'China');
+    await page.keyboard.press('Enter');
+    await page.locator('.freight-to').click();
+    await page
+      .locator('.ant-cascader-menu-item')
+      .filter({ hasText: language === 'zh' ? '德国' : 'Germany' })
+      .click();
+    await page.keyboard.press('Escape');
+    await page.locator('.freight-submit').click();
+    await page.locator('.freight-views tbody tr.ant-table-row').first().waitFor();
+    await shot(page, `freight-${language}`);
+    await page.locator('.freight-views tbody tr.ant-table-row').first().getByRole('link').click();
+    await page.locator('.freight-breakdown').waitFor();
+    await shot(page, `freight-detail-${language}`);
+
+    for (const path of ['/order/index?type=all', '/cart/index', '/personalCenter/address']) {
       await page.goto(`${baseUrl}${path}`);
       await page.locator('h1.page-title:visible').waitFor();
       await shot(page, `page-${path.split('?')[0].slice(1).replace(/\//g, '-')}-${language}`);
     }
-    await page.locator('.top-menu').getByRole('menuitem').filter({ has: page.locator('.ant-menu-submenu-title') }).first().hover().catch(() => undefined);
+    await page
+      .locator('.top-menu')
+      .getByRole('menuitem')
+      .filter({ has: page.locator('.ant-menu-submenu-title') })
+      .first()
+      .hover()
+      .catch(() => undefined);
     await page.locator('.tag-item').nth(1).click({ button: 'right' });
     await shot(page, `tags-context-menu-${language}`);
     await page.keyboard.press('Escape');
@@ -82,6 +135,11 @@ try {
     await login(mpage);
     await mpage.locator('#dashboard-title').waitFor();
     await shot(mpage, `mobile-dashboard-${language}`);
+    await mpage.goto(`${baseUrl}/product/index?q=${encodeURIComponent('04465 33450')}`);
+    await mpage.locator('.catalog-table tbody tr.ant-table-row').first().waitFor();
+    await shot(mpage, `mobile-catalog-${language}`);
+    await mpage.goto(`${baseUrl}/dashboard`);
+    await mpage.locator('#dashboard-title').waitFor();
     await mpage.locator('.hamburger').click();
     await mpage.locator('.sidebar-drawer nav.sidebar').waitFor();
     await shot(mpage, `mobile-drawer-${language}`);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import {
   App,
   Badge,
@@ -17,8 +17,6 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { ShoppingCartOutlined, CarOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { catalogEndpoints, PRODUCT_SORTS, type ProductRow } from '@partsportal/contract/catalog';
@@ -30,6 +28,7 @@ import { useAsyncData } from '../../shared/hooks/use-async-data';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
 import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
 import { useHasAnyCode } from '../../shared/permission/use-has-code';
+import { useFormatDate } from '../../shared/i18n/use-format-date';
 import {
   fromVehiclePath,
   PAGE_SIZES,
@@ -48,8 +47,6 @@ import {
   StoreStockTable,
   Thumbnail,
 } from './product-cells';
-
-dayjs.extend(localizedFormat);
 
 const PATH = '/product/index';
 const SEARCH_DEBOUNCE_MS = 250;
@@ -71,6 +68,7 @@ export default function CatalogPage() {
   const navigate = useNavigate();
   const canBuy = useHasAnyCode([MENU_CODES.cart]);
   const canFreight = useHasAnyCode([MENU_CODES.freight]);
+  const formatDate = useFormatDate();
 
   const [params, setParams] = useRouteSearchParams(PATH);
   const filters = useMemo(() => parseCatalogQuery(params), [params]);
@@ -101,7 +99,10 @@ export default function CatalogPage() {
   const options = useAsyncData('filters', () => callEndpoint(catalogEndpoints.getCatalogFilters, {}));
 
   const [vehicleOptions, setVehicleOptions] = useState<VehicleOption[]>([]);
+  const makesLoaded = useRef(false);
   useEffect(() => {
+    if (makesLoaded.current) return; // shown again from a hidden tab
+    makesLoaded.current = true;
     callEndpoint(catalogEndpoints.getVehicleTree, {}).then(
       (makes) => setVehicleOptions(makes.map((o) => ({ value: o.value, label: o.label, isLeaf: o.isLeaf }))),
       () => undefined,
@@ -250,7 +251,7 @@ export default function CatalogPage() {
       key: 'market_time',
       title: t('catalog.marketTime'),
       width: 130,
-      render: (_, row) => (row.market_time ? dayjs.unix(row.market_time).format('LL') : '—'),
+      render: (_, row) => (row.market_time ? formatDate(row.market_time) : '—'),
     },
     ...(canBuy
       ? [

@@ -18,8 +18,6 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { PaperClipOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useTranslation } from 'react-i18next';
 import { catalogEndpoints, type ProductDetail } from '@partsportal/contract/catalog';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
@@ -30,11 +28,10 @@ import { qtyStep, roundToBuyQty } from '../../shared/catalog/quantity';
 import { useAsyncData } from '../../shared/hooks/use-async-data';
 import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
 import { useHasAnyCode } from '../../shared/permission/use-has-code';
+import { useFormatDate } from '../../shared/i18n/use-format-date';
 import { useSessionStore } from '../../shared/stores/session-store';
 import { formatMoney, StoreStockTable } from './product-cells';
 import { detailTitle, VEHICLE_FIELDS } from './product-detail-fields';
-
-dayjs.extend(localizedFormat);
 
 const PATH = '/product/detail';
 
@@ -77,6 +74,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const canBuy = useHasAnyCode([MENU_CODES.cart]);
+  const formatDate = useFormatDate();
   const showMyNumber = useSessionStore((s) => s.userInfo?.product_detail_title_show_my_number ?? false);
   const [qty, setQty] = useState(qtyStep(product.buy_qty));
   const [storeId, setStoreId] = useState<number | null>(null);
@@ -159,7 +157,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
               <Descriptions.Item label={t('catalog.buyQty')}>{product.buy_qty || dash}</Descriptions.Item>
               <Descriptions.Item label={t('catalog.salecount')}>{product.salecount}</Descriptions.Item>
               <Descriptions.Item label={t('catalog.marketTime')}>
-                {product.market_time ? dayjs.unix(product.market_time).format('LL') : dash}
+                {product.market_time ? formatDate(product.market_time) : dash}
                 {product.is_new && (
                   <Tag color="green" className="new-tag">
                     {t('catalog.new')}

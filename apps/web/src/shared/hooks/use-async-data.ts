@@ -29,13 +29,17 @@ export function useAsyncData<T>(key: string | null, load: () => Promise<T>): Asy
   });
   const ticket = key === null ? '' : `${version}#${key}`;
   const latest = useRef(ticket);
+  // A kept-alive tab re-runs its effects each time it is shown again; an answer it already
+  // holds is not fetched again (Enter in a search box calls reload() for fresh figures).
+  const loaded = useRef('');
 
   useEffect(() => {
     latest.current = ticket;
-    if (!ticket) return;
+    if (!ticket || loaded.current === ticket) return;
     loadRef.current().then(
       (data) => {
         if (ticket !== latest.current) return;
+        loaded.current = ticket;
         setLastData(data);
         setSettled({ ticket, data, failed: false });
       },
