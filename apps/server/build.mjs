@@ -7,9 +7,14 @@ import { build } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const started = Date.now();
+// Two entries: the server, and the spreadsheet-parsing worker that the server starts from
+// dist/import-worker.js (modules/cart/spreadsheet-reader.ts resolves it beside main.js).
 await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(here, 'dist/main.js'),
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    'import-worker': path.join(here, 'src/modules/cart/import-worker.ts'),
+  },
+  outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -37,4 +42,7 @@ await build({
   logLevel: 'warning',
 });
 const size = fs.statSync(path.join(here, 'dist/main.js')).size;
-console.log(`server built: dist/main.js ${(size / 1024).toFixed(0)} KiB in ${Date.now() - started} ms`);
+const workerSize = fs.statSync(path.join(here, 'dist/import-worker.js')).size;
+console.log(
+  `server built: dist/main.js ${(size / 1024).toFixed(0)} KiB, dist/import-worker.js ${(workerSize / 1024).toFixed(0)} KiB in ${Date.now() - started} ms`,
+);

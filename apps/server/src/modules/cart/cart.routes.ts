@@ -1,8 +1,43 @@
-import { cartEndpoints } from '@partsportal/contract/cart';
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import {
+  cartEndpoints,
+  IMPORT_BILL_PATH,
+  IMPORT_FILE_FIELD,
+  IMPORT_TEMPLATE_PATH,
+  MAX_IMPORT_BYTES,
+} from '@partsportal/contract/cart';
+import { ResultCode } from '@partsportal/contract/codes';
+import { MENU_CODES } from '@partsportal/contract/endpoint';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { translate } from '../../platform/messages';
 import { registerEndpoint } from '../../platform/endpoint-routes';
 import { requireAuth } from '../../platform/request-context';
 import type { CartService } from './cart.service';
+import type { Upload } from './import-bill.service';
+
+/** The one file of an ImportBill request; size errors become 40013 with a clear message. */
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  const noFile = () => new AppError(ResultCode.validation, 'importNoFile');
+  let file: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    file = await request.file();
+  } catch {
+    throw noFile();
+  }
+  if (!file || file.fieldname !== IMPORT_FILE_FIELD) throw noFile();
+  try {
+    return { filename: file.filename, buffer: await file.toBuffer() };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(ResultCode.payloadTooLarge, 'importFileTooLarge', {
+        max: MAX_IMPORT_BYTES / 1024 / 1024,
+      });
+    }
+    throw error;
+  }
+}
 
 /** JSON of 1,000,000 pasted characters: up to 3 bytes each in UTF-8, plus escapes of tabs. */
 const MATCH_BODY_LIMIT = 4 * 1024 * 1024;
@@ -35,5 +70,40 @@ export function registerCartRoutes(app: FastifyInstance, cart: CartService) {
   );
   registerEndpoint(app, cartEndpoints.matchPartNumbers, ({ body, ctx }) =>
     cart.matchText(requireAuth(ctx), body.text, ctx.language),
+  );
+
+  // Multipart parsing exists only in this scope, for the one upload route.
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 },
+    });
+    scope.post(
+      IMPORT_BILL_PATH,
+      {
+        config: { permission: [MENU_CODES.cart] },
+        schema: { summary: 'Import an xls/xlsx order list (multipart field `file`).' },
+      },
+      async (request) => {
+        const data = await cart.importBill(
+          requireAuth(request.ctx),
+          await readUpload(request),
+          request.ctx.language,
+        );
+        return { code: ResultCode.ok, msg: data.message || translate('ok', request.ctx.language), data };
+      },
+    );
+  });
+  // A link the browser opens (no Token header): the token comes as `?token=`.
+  app.get(
+    IMPORT_TEMPLATE_PATH,
+    {
+      config: { permission: [MENU_CODES.cart], tokenInQuery: true },
+      schema: { hide: true, querystring: z.object({ token: z.string().max(128).optional() }) },
+    },
+    async (_request, reply) =>
+      reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="import-template.xlsx"')
+        .send(cart.importTemplate()),
   );
 }

@@ -19,8 +19,10 @@ import { translate } from '../../platform/messages';
 import { createCatalogRepository, type CatalogRepository } from '../catalog/catalog.repository';
 import { productPictureUrl } from '../catalog/catalog.service';
 import { createCartRepository, type CartLineInput, type CartRow } from './cart.repository';
+import { createImportBillService } from './import-bill.service';
 import { createPartMatchingService } from './part-matching.service';
 import { numberKeys } from './paste-parser';
+import { createSpreadsheetReader, type ReaderLimits } from './spreadsheet-reader';
 
 type AddCartItem = z.output<typeof addCartRequestSchema>;
 type BatchAddCartRequest = z.output<typeof batchAddCartRequestSchema>;
@@ -100,10 +102,11 @@ export function toCartLine(row: CartRow, product: ProductRow | undefined, langua
   };
 }
 
-export function createCartService(deps: { database: Database }) {
+export function createCartService(deps: { database: Database; readerLimits?: ReaderLimits }) {
   const { database } = deps;
   const catalogRepo = createCatalogRepository(database);
   const matching = createPartMatchingService({ database, catalogRepo });
+  const imports = createImportBillService({ matching, reader: createSpreadsheetReader(deps.readerLimits) });
   const cartRepo = createCartRepository(database.db);
 
   /** Everything in one transaction: either every line is added or none. */
@@ -281,7 +284,8 @@ export function createCartService(deps: { database: Database }) {
     addByNumber,
     matchText: (auth: AuthContext, text: string, language: Language) =>
       matching.matchText(auth, text, language),
-    matchLines: matching.matchLines,
+    importBill: imports.importBill,
+    importTemplate: imports.template,
   };
 }
 

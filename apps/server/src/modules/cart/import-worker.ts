@@ -1,0 +1,60 @@
+/**
+ * Worker-thread entry that parses one uploaded spreadsheet. It runs apart from the server's
+ * event loop under resourceLimits and a deadline (spreadsheet-reader.ts), so a hostile or
+ * huge file can cost at most one worker, never the server. Bundled as dist/import-worker.js.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { read, utils } from '@e965/xlsx';
+import type { SheetCell } from './sheet-rows';
+import { readZipDirectory, scanXmlParts, type SpreadsheetKind } from './spreadsheet-guard';
+
+/** Header search rows + 5,000 data rows + slack; rows past it are never materialized. */
+export const MAX_SHEET_ROWS = 10_001;
+
+export type WorkerAnswer =
+  { ok: true; rows: SheetCell[][]; firstRow: number } | { ok: false; reason: string };
+
+function parse(buffer: Buffer, kind: SpreadsheetKind): WorkerAnswer {
+  if (kind === 'xlsx') scanXmlParts(buffer, readZipDirectory(buffer));
+  const workbook = read(buffer, {
+    type: 'buffer',
+    dense: true,
+    // Values only: no formulas, no rich text/HTML, no formatted text, no macros.
+    cellFormula: false,
+    cellHTML: false,
+    cellText: false,
+    cellStyles: false,
+    bookVBA: false,
+    sheetRows: MAX_SHEET_ROWS,
+  });
+  const name = workbook.SheetNames[0];
+  const sheet = name === undefined ? undefined : workbook.Sheets[name];
+  if (!sheet?.['!ref']) return { ok: true, rows: [], firstRow: 1 };
+  const rows = utils.sheet_to_json<SheetCell[]>(sheet, {
+    header: 1,
+    raw: true,
+    defval: null,
+    blankrows: true,
+  });
+  const firstRow = utils.decode_range(sheet['!ref']).s.r + 1;
+  return {
+    ok: true,
+    // Dates and other objects become text; only strings, numbers, booleans and null cross over.
+    rows: rows.map((row) =>
+      row.map((cell) => (cell === null || typeof cell !== 'object' ? cell : String(cell))),
+    ),
+    firstRow,
+  };
+}
+
+const input = workerData as { buffer: Uint8Array; kind: SpreadsheetKind };
+let answer: WorkerAnswer;
+try {
+  answer = parse(
+    Buffer.from(input.buffer.buffer, input.buffer.byteOffset, input.buffer.byteLength),
+    input.kind,
+  );
+} catch (error) {
+  answer = { ok: false, reason: error instanceof Error ? error.message : 'unknown' };
+}
+parentPort?.postMessage(answer);
