@@ -12,6 +12,8 @@ import { ResultCode } from '@partsportal/contract/codes';
 import type { Permission } from '@partsportal/contract/endpoint';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerAddressesRoutes } from './modules/addresses/addresses.routes';
+import { createAddressesService } from './modules/addresses/addresses.service';
 import { createAreasRepository } from './modules/areas/areas.repository';
 import { registerAreasRoutes } from './modules/areas/areas.routes';
 import { createAreasService } from './modules/areas/areas.service';
@@ -24,9 +26,16 @@ import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { registerCartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
+import { registerCheckoutRoutes } from './modules/checkout/checkout.routes';
+import { createCheckoutService } from './modules/checkout/checkout.service';
 import { createFreightRepository } from './modules/freight/freight.repository';
 import { registerFreightRoutes } from './modules/freight/freight.routes';
 import { createFreightService } from './modules/freight/freight.service';
+import { registerOrdersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
+import { registerPaymentRoutes, sandboxCallbackEndpoint } from './modules/payment/payment.routes';
+import { createPaymentService } from './modules/payment/payment.service';
+import { createSandboxProvider } from './modules/payment/providers/sandbox-provider';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { installErrorHandler } from './platform/error-handler';
 import { parseLanguage } from './platform/language';
@@ -163,6 +172,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAreasRoutes(api, createAreasService({ repo: createAreasRepository(database.db) }));
       registerFreightRoutes(api, createFreightService({ repo: createFreightRepository(database.db) }));
       registerCartRoutes(api, createCartService({ database }));
+      registerAddressesRoutes(api, createAddressesService({ database }));
+      registerCheckoutRoutes(
+        api,
+        createCheckoutService({ database, ...(deps.now ? { now: deps.now } : {}) }),
+      );
+      registerOrdersRoutes(api, createOrdersService({ database, cart: createCartService({ database }) }));
+      registerPaymentRoutes(
+        api,
+        createPaymentService({
+          database,
+          sandbox: createSandboxProvider({
+            secret: config.sandboxPaymentSecret,
+            ...(deps.now ? { now: deps.now } : {}),
+          }),
+          apiPrefix: config.apiPrefix,
+          // Through the whole HTTP stack, as a provider's notification would arrive.
+          deliverSandboxCallback: async (body) =>
+            (
+              await app.inject({
+                method: 'POST',
+                url: `${config.apiPrefix}${sandboxCallbackEndpoint.path}`,
+                payload: body,
+              })
+            ).json(),
+          ...(deps.now ? { now: deps.now } : {}),
+        }),
+      );
       registerCatalogRoutes(
         api,
         createCatalogService({

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,6 +37,12 @@ export interface Config {
   trustProxy: boolean;
   /** Origins allowed to call the API from a browser; same-origin always works. */
   corsOrigins: string[];
+  /**
+   * HMAC-SHA256 key the sandbox payment provider signs its callbacks with. Unset → a random key
+   * per process: callbacks still verify (the sandbox lives in the same process), and nobody can
+   * forge one from a key in a file.
+   */
+  sandboxPaymentSecret: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -79,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    sandboxPaymentSecret: env.SANDBOX_PAYMENT_SECRET || randomBytes(32).toString('hex'),
   };
 }
 

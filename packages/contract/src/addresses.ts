@@ -28,6 +28,8 @@ const E164 = /^\+[1-9]\d{7,14}$/;
  */
 export function isValidPhone(phone: string): boolean {
   const compact = phone.trim().replace(/[\s-]/g, '');
+  // A +86 / 0086 number is a mainland one and must be a mobile, not just any E.164 number.
+  if (/^(?:\+86|0086)/.test(compact)) return MAINLAND_MOBILE.test(compact);
   return MAINLAND_MOBILE.test(compact) || E164.test(compact);
 }
 

@@ -341,6 +341,101 @@ export const messages = {
     en: 'This payment request is no longer open (the order was paid, cancelled or a newer QR code was issued).',
     es: 'Esta solicitud de pago ya no está abierta (el pedido se pagó, se canceló o se emitió un código QR más reciente).',
   },
+  addressContactRequired: {
+    zh: '请输入收货人！',
+    en: 'Please enter the recipient!',
+    es: '¡Introduzca el destinatario!',
+  },
+  addressAreaRequired: {
+    zh: '请选择所在地区！',
+    en: 'Please select the region!',
+    es: '¡Seleccione la región!',
+  },
+  addressDetailRequired: {
+    zh: '请输入详细地址！',
+    en: 'Please enter the detailed address!',
+    es: '¡Introduzca la dirección detallada!',
+  },
+  addressPhoneRequired: {
+    zh: '请输入联系电话！',
+    en: 'Please enter the contact number!',
+    es: '¡Introduzca el número de contacto!',
+  },
+  addressPhoneInvalid: {
+    zh: '请输入正确的手机号码！',
+    en: 'Please enter the correct mobile phone number!',
+    es: '¡Introduzca un número de móvil correcto!',
+  },
+  addressAreaNotFound: {
+    zh: '所选地区不存在，请重新选择。',
+    en: 'The selected region does not exist. Please choose it again.',
+    es: 'La región seleccionada no existe. Vuelva a elegirla.',
+  },
+  addressLimitReached: {
+    zh: '每个公司最多保存 {max} 个收货地址。',
+    en: 'A company can keep at most {max} shipping addresses.',
+    es: 'Una empresa puede guardar como máximo {max} direcciones de envío.',
+  },
+  submitNothingChecked: {
+    zh: '请先勾选要提交的商品！',
+    en: 'Please check the items to be submitted first!',
+    es: '¡Marque primero los artículos que desea enviar!',
+  },
+  submitAddressRequired: {
+    zh: '请设置收货地址！',
+    en: 'Please set the receiving address!',
+    es: '¡Establezca la dirección de recepción!',
+  },
+  submitItemsNotInCart: {
+    zh: '部分商品已不在购物车中，请刷新购物车。',
+    en: 'Some items are no longer in your cart. Please refresh the cart.',
+    es: 'Algunos artículos ya no están en su carrito. Actualice el carrito.',
+  },
+  submitProductUnavailable: {
+    zh: '商品 {number} 已下架，请从购物车中移除。',
+    en: 'The product {number} is no longer available. Please remove it from the cart.',
+    es: 'El producto {number} ya no está disponible. Quítelo del carrito.',
+  },
+  submitNoStore: {
+    zh: '商品 {number} 没有可发货的仓库。',
+    en: 'No store can ship the product {number}.',
+    es: 'Ningún almacén puede enviar el producto {number}.',
+  },
+  submitInsufficientStock: {
+    zh: '商品 {number} 库存不足：需要 {qty}，仓库 {store} 可用 {available}。',
+    en: 'Not enough stock of {number}: {qty} wanted, {available} available in {store}.',
+    es: 'No hay existencias suficientes de {number}: se piden {qty}, hay {available} en {store}.',
+  },
+  idempotencyKeyInvalid: {
+    zh: 'Idempotency-Key 请求头无效（1–200 个可打印字符）。',
+    en: 'The Idempotency-Key header is invalid (1–200 printable characters).',
+    es: 'La cabecera Idempotency-Key no es válida (1–200 caracteres imprimibles).',
+  },
+  idempotencyKeyReused: {
+    zh: '此 Idempotency-Key 已用于另一份不同的订单提交，请使用新的键。',
+    en: 'This Idempotency-Key was already used for a different submission. Use a new key.',
+    es: 'Esta Idempotency-Key ya se usó para un envío distinto. Use una clave nueva.',
+  },
+  orderNotPending: {
+    zh: '订单 {no} 当前状态为“{state}”，不是待付款，无法执行此操作。',
+    en: 'The order {no} is {state}, not awaiting payment; this is not possible now.',
+    es: 'El pedido {no} está en estado {state}, no pendiente de pago; ahora no es posible.',
+  },
+  creditLimitExceeded: {
+    zh: '超出信用额度：本单 {amount} {currency}，可用额度 {available} {currency}。',
+    en: 'This exceeds your credit limit: the order is {amount} {currency}, {available} {currency} is available.',
+    es: 'Supera su límite de crédito: el pedido es de {amount} {currency}, hay {available} {currency} disponibles.',
+  },
+  paymentCallbackRefused: {
+    zh: '支付回调被拒绝：{reason}',
+    en: 'Payment callback refused: {reason}',
+    es: 'Notificación de pago rechazada: {reason}',
+  },
+  paymentRequestClosed: {
+    zh: '此支付请求已失效（订单已支付、已取消或已生成新的二维码）。',
+    en: 'This payment request is no longer open (the order was paid, cancelled or a newer QR code was issued).',
+    es: 'Esta solicitud de pago ya no está abierta (el pedido se pagó, se canceló o se emitió un código QR más reciente).',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,0 +1,148 @@
+import {
+  isValidPhone,
+  MAX_ADDRESSES_PER_COMPANY,
+  type Address,
+  type addressFieldsSchema,
+  type updateAddressRequestSchema,
+} from '@partsportal/contract/addresses';
+import { ResultCode, type Language } from '@partsportal/contract/codes';
+import type { z } from 'zod';
+import type { Database, Db } from '../../db/client';
+import type { AuthContext } from '../../platform/auth-context';
+import { AppError, notFound, refused } from '../../platform/errors';
+import { areaName } from '../areas/areas.service';
+import { createFreightRepository } from '../freight/freight.repository';
+import { createAddressesRepository, type AddressRow, type AddressValues } from './addresses.repository';
+
+type AddressFields = z.output<typeof addressFieldsSchema>;
+type UpdateAddressRequest = z.output<typeof updateAddressRequestSchema>;
+
+export const toAddress = (row: AddressRow): Address => ({
+  id: row.id,
+  caption: row.caption,
+  contact_name: row.contactName,
+  area_id: row.areaId,
+  area: row.area,
+  address: row.address,
+  phone: row.phone,
+  is_default: row.isDefault,
+});
+
+/** Areas above this level (continents) are not a region one ships to. */
+const COUNTRY_LEVEL = 2;
+
+/**
+ * The form's checks in the form's order (spec §5): recipient, region, detailed address, contact
+ * number — each must not be empty after trimming — then the phone format. Answers the first failure.
+ */
+export function checkAddressFields(fields: AddressFields): {
+  contactName: string;
+  areaId: number;
+  address: string;
+  phone: string;
+  caption: string;
+} {
+  const contactName = fields.contact_name?.trim() ?? '';
+  if (!contactName) throw new AppError(ResultCode.validation, 'addressContactRequired');
+  const areaId = fields.area_id ?? 0;
+  if (areaId === 0) throw new AppError(ResultCode.validation, 'addressAreaRequired');
+  const address = fields.address?.trim() ?? '';
+  if (!address) throw new AppError(ResultCode.validation, 'addressDetailRequired');
+  const phone = fields.phone?.trim() ?? '';
+  if (!phone) throw new AppError(ResultCode.validation, 'addressPhoneRequired');
+  if (!isValidPhone(phone)) throw new AppError(ResultCode.validation, 'addressPhoneInvalid');
+  return { contactName, areaId, address, phone, caption: fields.caption?.trim() ?? '' };
+}
+
+/** "China / Guangdong / Guangzhou": the area's chain from its country down, in `language`. */
+async function resolveArea(db: Db, areaId: number, language: Language): Promise<string> {
+  const chain = await createFreightRepository(db).findAreaChain(areaId);
+  const area = chain[0];
+  if (!area || area.level < COUNTRY_LEVEL) throw new AppError(ResultCode.validation, 'addressAreaNotFound');
+  return chain
+    .filter((link) => link.level >= COUNTRY_LEVEL)
+    .reverse()
+    .map((link) => areaName(link, language))
+    .join(' / ');
+}
+
+export function createAddressesService(deps: { database: Database }) {
+  const { database } = deps;
+
+  async function values(db: Db, fields: AddressFields, language: Language): Promise<AddressValues> {
+    const checked = checkAddressFields(fields);
+    return {
+      caption: checked.caption,
+      contactName: checked.contactName,
+      areaId: checked.areaId,
+      area: await resolveArea(db, checked.areaId, language),
+      address: checked.address,
+      phone: checked.phone,
+    };
+  }
+
+  return {
+    async getAddress(auth: AuthContext): Promise<Address[]> {
+      return (await createAddressesRepository(database.db).list(auth.companyId)).map(toAddress);
+    },
+
+    async addAddress(auth: AuthContext, body: AddressFields, language: Language): Promise<Address> {
+      const address = await values(database.db, body, language);
+      return database.transaction(async (tx) => {
+        const repo = createAddressesRepository(tx);
+        const existing = await repo.lockAndCount(auth.companyId);
+        if (existing >= MAX_ADDRESSES_PER_COMPANY) {
+          throw refused('addressLimitReached', { max: MAX_ADDRESSES_PER_COMPANY });
+        }
+        // The company's first address is its default whatever the form said.
+        const makeDefault = existing === 0 || body.is_default === true;
+        const row = await repo.insert(auth.companyId, address, false);
+        if (makeDefault) await repo.setDefault(auth.companyId, row.id);
+        return toAddress({ ...row, isDefault: makeDefault });
+      });
+    },
+
+    async updateAddress(auth: AuthContext, body: UpdateAddressRequest, language: Language): Promise<Address> {
+      const address = await values(database.db, body, language);
+      return database.transaction(async (tx) => {
+        const repo = createAddressesRepository(tx);
+        await repo.lockAndCount(auth.companyId);
+        const row = await repo.update(auth.companyId, body.id, address);
+        if (!row) throw notFound();
+        // Unticking the default is ignored: a company with addresses always has one default.
+        if (body.is_default === true && !row.isDefault) {
+          await repo.setDefault(auth.companyId, row.id);
+          return toAddress({ ...row, isDefault: true });
+        }
+        return toAddress(row);
+      });
+    },
+
+    async deleteAddress(auth: AuthContext, id: number): Promise<{ id: number }> {
+      return database.transaction(async (tx) => {
+        const repo = createAddressesRepository(tx);
+        await repo.lockAndCount(auth.companyId);
+        const removed = await repo.remove(auth.companyId, id);
+        if (!removed) throw notFound();
+        if (removed.isDefault) {
+          const next = await repo.newestId(auth.companyId);
+          if (next !== undefined) await repo.setDefault(auth.companyId, next);
+        }
+        return { id: removed.id };
+      });
+    },
+
+    async setDefaultAddress(auth: AuthContext, id: number): Promise<Address> {
+      return database.transaction(async (tx) => {
+        const repo = createAddressesRepository(tx);
+        await repo.lockAndCount(auth.companyId);
+        if (!(await repo.setDefault(auth.companyId, id))) throw notFound();
+        const row = await repo.find(auth.companyId, id);
+        if (!row) throw notFound();
+        return toAddress(row);
+      });
+    },
+  };
+}
+
+export type AddressesService = ReturnType<typeof createAddressesService>;

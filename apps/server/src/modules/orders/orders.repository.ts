@@ -1,0 +1,154 @@
+import type { OrderState } from '@partsportal/contract/orders';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { stock } from '../../db/schema/catalog';
+import { orderEvents, orderLines, orders, paymentRequests } from '../../db/schema/trading';
+
+export interface OrderHead {
+  id: number;
+  accountId: number;
+  companyId: number;
+  no: string;
+  state: OrderState;
+  currency: string;
+  amount: string;
+  freight: string;
+  totalQty: number;
+}
+
+const headColumns = {
+  id: orders.id,
+  accountId: orders.accountId,
+  companyId: orders.companyId,
+  no: orders.no,
+  state: sql<OrderState>`${orders.state}`,
+  currency: orders.currency,
+  amount: orders.amount,
+  freight: orders.freight,
+  totalQty: orders.totalQty,
+};
+
+/** Orders of one company: every read and write names the company, so other ids look unknown. */
+export function createOrdersRepository(db: Db) {
+  return {
+    async find(companyId: number, id: number): Promise<OrderHead | undefined> {
+      const [row] = await db
+        .select(headColumns)
+        .from(orders)
+        .where(and(eq(orders.companyId, companyId), eq(orders.id, id)));
+      return row;
+    },
+
+    /** The same, locking the row: state changes of one order run one after another. */
+    async lock(companyId: number, id: number): Promise<OrderHead | undefined> {
+      const [row] = await db
+        .select(headColumns)
+        .from(orders)
+        .where(and(eq(orders.companyId, companyId), eq(orders.id, id)))
+        .for('update');
+      return row;
+    },
+
+    async pendingPage(companyId: number, page: number, pageSize: number) {
+      const where = and(eq(orders.companyId, companyId), eq(orders.state, 'pending_payment'));
+      const list = await db
+        .select({
+          id: orders.id,
+          no: orders.no,
+          billDate: sql<number>`extract(epoch from ${orders.billDate})::bigint`.mapWith(Number),
+          state: sql<OrderState>`${orders.state}`,
+          currency: orders.currency,
+          amount: orders.amount,
+          freight: orders.freight,
+          totalQty: orders.totalQty,
+          lineCount:
+            sql<number>`(select count(*) from order_lines l where l.order_id = ${orders.id})`.mapWith(Number),
+          consignee: orders.consignee,
+          destination: orders.destination,
+          remark: orders.remark,
+        })
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.billDate), desc(orders.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const [total] = await db.select({ n: count() }).from(orders).where(where);
+      return { list, total: total?.n ?? 0 };
+    },
+
+    async lines(orderId: number) {
+      return db
+        .select({
+          productId: orderLines.productId,
+          storeId: orderLines.storeId,
+          qty: orderLines.qty,
+          clientRemark: orderLines.clientRemark,
+        })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, orderId))
+        .orderBy(asc(orderLines.seq));
+    },
+
+    /**
+     * Moves the order from `from` to `to` only if it is still in `from` (a conditional update, so
+     * two racing changes cannot both win); false when it was not.
+     */
+    async transition(
+      companyId: number,
+      id: number,
+      from: OrderState,
+      to: OrderState,
+      extra: { paidAt?: Date } = {},
+    ): Promise<boolean> {
+      const changed = await db
+        .update(orders)
+        .set({ state: to, ...(extra.paidAt ? { paidAt: extra.paidAt } : {}) })
+        .where(and(eq(orders.companyId, companyId), eq(orders.id, id), eq(orders.state, from)))
+        .returning({ id: orders.id });
+      return changed.length === 1;
+    },
+
+    async addEvent(event: {
+      orderId: number;
+      fromState: OrderState | null;
+      toState: OrderState;
+      userId: number | null;
+      note: string;
+    }) {
+      await db.insert(orderEvents).values(event);
+    },
+
+    /** Gives the order's reserved quantities back to the stores they were taken from. */
+    async releaseStock(orderId: number) {
+      await db.execute(sql`
+        update ${stock} s set available_stock = s.available_stock + r.qty
+        from (select product_id, store_id, sum(qty)::int as qty from order_lines
+              where order_id = ${orderId} and store_id is not null group by product_id, store_id) r
+        where s.product_id = r.product_id and s.store_id = r.store_id`);
+    },
+
+    /** Closes the order's open payment requests, so a late callback for one cannot pay twice. */
+    async closePaymentRequests(orderId: number, status: 'superseded' | 'cancelled', exceptId?: number) {
+      await db
+        .update(paymentRequests)
+        .set({ status })
+        .where(
+          and(
+            eq(paymentRequests.orderId, orderId),
+            eq(paymentRequests.status, 'pending'),
+            exceptId === undefined ? undefined : sql`${paymentRequests.id} <> ${exceptId}`,
+          ),
+        );
+    },
+
+    /** Σ payments recorded for the order. */
+    async paidAmount(orderId: number): Promise<string> {
+      const result = await db.execute(
+        sql`select coalesce(sum(amount), 0)::text as paid from payments where order_id = ${orderId}`,
+      );
+      return (result as unknown as { rows: Array<{ paid: string }> }).rows[0]?.paid ?? '0';
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

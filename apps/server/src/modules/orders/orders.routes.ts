@@ -1,0 +1,17 @@
+import { orderEndpoints } from '@partsportal/contract/orders';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../platform/endpoint-routes';
+import { requireAuth } from '../../platform/request-context';
+import type { OrdersService } from './orders.service';
+
+export function registerOrdersRoutes(app: FastifyInstance, orders: OrdersService) {
+  registerEndpoint(app, orderEndpoints.getPendingOrders, ({ body, ctx }) =>
+    orders.getPendingOrders(requireAuth(ctx), body),
+  );
+  registerEndpoint(app, orderEndpoints.reSubmitCartForWeb, ({ params, ctx }) =>
+    orders.reSubmitCartForWeb(requireAuth(ctx), params.id),
+  );
+  registerEndpoint(app, orderEndpoints.cancelOrder, ({ params, ctx }) =>
+    orders.cancelOrder(requireAuth(ctx), params.id),
+  );
+}

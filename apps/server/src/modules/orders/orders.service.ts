@@ -1,0 +1,99 @@
+import type { pagingSchema } from '@partsportal/contract/common';
+import type { OrderState, PendingOrder } from '@partsportal/contract/orders';
+import { Decimal } from 'decimal.js';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { AuthContext } from '../../platform/auth-context';
+import { notFound, refused } from '../../platform/errors';
+import type { CartService } from '../cart/cart.service';
+import { createOrdersRepository, type OrderHead } from './orders.repository';
+
+type Paging = z.output<typeof pagingSchema>;
+
+const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
+
+export function createOrdersService(deps: { database: Database; cart: CartService }) {
+  const { database } = deps;
+
+  const notPending = (order: OrderHead) => refused('orderNotPending', { no: order.no, state: order.state });
+
+  /** pending_payment → cancelled with stock released, open QR codes closed and an event, in one transaction. */
+  async function cancel(auth: AuthContext, orderId: number, note: string) {
+    return database.transaction(async (tx) => {
+      const orders = createOrdersRepository(tx);
+      const order = await orders.lock(auth.companyId, orderId);
+      if (!order) throw notFound();
+      if (!(await orders.transition(auth.companyId, order.id, 'pending_payment', 'cancelled')))
+        throw notPending(order);
+      await orders.releaseStock(order.id);
+      await orders.closePaymentRequests(order.id, 'cancelled');
+      await orders.addEvent({
+        orderId: order.id,
+        fromState: 'pending_payment',
+        toState: 'cancelled',
+        userId: auth.userId,
+        note,
+      });
+      return { order_id: order.id, state: 'cancelled' as OrderState };
+    });
+  }
+
+  return {
+    async getPendingOrders(
+      auth: AuthContext,
+      paging: Paging,
+    ): Promise<{ list: PendingOrder[]; total: number }> {
+      const page = await createOrdersRepository(database.db).pendingPage(
+        auth.companyId,
+        paging.page,
+        paging.pageSize,
+      );
+      return {
+        total: page.total,
+        list: page.list.map((row) => ({
+          id: row.id,
+          no: row.no,
+          bill_date: row.billDate,
+          state: row.state,
+          currency: row.currency,
+          goods_amount: money(row.amount),
+          freight: money(row.freight),
+          total_amount: money(new Decimal(row.amount).plus(row.freight)),
+          total_qty: row.totalQty,
+          line_count: row.lineCount,
+          consignee: row.consignee,
+          destination: row.destination,
+          remark: row.remark,
+        })),
+      };
+    },
+
+    cancelOrder: (auth: AuthContext, orderId: number) => cancel(auth, orderId, 'cancelled by the buyer'),
+
+    /**
+     * The lines go back into the cart first (the cart's own batch add, with its checks), then
+     * the order is cancelled. In that order a refusal of the cart (a product gone, a line over
+     * the cap) leaves the order as it was; if the order stopped being pending in between (paid
+     * on another tab), the cancel refuses and the lines stay in the cart, where they are harmless.
+     */
+    async reSubmitCartForWeb(auth: AuthContext, orderId: number) {
+      const orders = createOrdersRepository(database.db);
+      const order = await orders.find(auth.companyId, orderId);
+      if (!order) throw notFound();
+      if (order.state !== 'pending_payment') throw notPending(order);
+      const lines = await orders.lines(order.id);
+      const { carts } = await deps.cart.batchAddCart(auth, {
+        items: lines.map((line) => ({
+          cpid: line.productId,
+          store_id: line.storeId,
+          qty: line.qty,
+          ...(line.clientRemark ? { remark: line.clientRemark } : {}),
+        })),
+      });
+      const cancelled = await cancel(auth, order.id, 'moved back to the cart');
+      return { ...cancelled, carts };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

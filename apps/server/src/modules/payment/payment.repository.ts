@@ -1,0 +1,109 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies } from '../../db/schema/accounts';
+import { ledgerEntries, paymentRequests, payments } from '../../db/schema/trading';
+
+export interface PaymentRequestRow {
+  id: number;
+  accountId: number;
+  orderId: number;
+  companyId: number;
+  method: string;
+  amount: string;
+  currency: string;
+  paymentNo: string;
+  status: string;
+  providerRef: string | null;
+}
+
+const requestColumns = {
+  id: paymentRequests.id,
+  accountId: paymentRequests.accountId,
+  orderId: paymentRequests.orderId,
+  companyId: paymentRequests.companyId,
+  method: paymentRequests.method,
+  amount: paymentRequests.amount,
+  currency: paymentRequests.currency,
+  paymentNo: paymentRequests.paymentNo,
+  status: paymentRequests.status,
+  providerRef: paymentRequests.providerRef,
+};
+
+export function createPaymentRepository(db: Db) {
+  return {
+    /** Credit limit and debts (Σ debit − Σ credit of the ledger) of the company. */
+    async credit(companyId: number, options: { lock?: boolean } = {}) {
+      // Locking the company row serializes payments on account, so two cannot both fit the limit.
+      const lock = options.lock ? sql` for update of c` : sql``;
+      const result = await db.execute(sql`
+        select c.credit_limit::text as "limit",
+          (select coalesce(sum(debit - credit), 0) from ledger_entries where company_id = c.id)::text as debts
+        from companies c where c.id = ${companyId}${lock}`);
+      return (result as unknown as { rows: Array<{ limit: string; debts: string }> }).rows[0];
+    },
+
+    async companyOf(companyId: number) {
+      const [row] = await db
+        .select({ id: companies.id, accountId: companies.accountId })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      return row;
+    },
+
+    async openRequest(orderId: number, method: string, amount: string) {
+      const [row] = await db
+        .select(requestColumns)
+        .from(paymentRequests)
+        .where(
+          and(
+            eq(paymentRequests.orderId, orderId),
+            eq(paymentRequests.method, method),
+            eq(paymentRequests.status, 'pending'),
+            sql`${paymentRequests.amount} = ${amount}::numeric`,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async insertRequest(values: typeof paymentRequests.$inferInsert) {
+      const [row] = await db.insert(paymentRequests).values(values).returning(requestColumns);
+      return row!;
+    },
+
+    async findRequest(paymentNo: string): Promise<PaymentRequestRow | undefined> {
+      const [row] = await db
+        .select(requestColumns)
+        .from(paymentRequests)
+        .where(eq(paymentRequests.paymentNo, paymentNo));
+      return row;
+    },
+
+    /** pending → paid, once: answers false when another callback (or a cancel) got there first. */
+    async markRequestPaid(id: number, providerRef: string, paidAt: Date): Promise<boolean> {
+      const rows = await db
+        .update(paymentRequests)
+        .set({ status: 'paid', providerRef, paidAt })
+        .where(and(eq(paymentRequests.id, id), eq(paymentRequests.status, 'pending')))
+        .returning({ id: paymentRequests.id });
+      return rows.length === 1;
+    },
+
+    async nextPaymentId(): Promise<number> {
+      const result = await db.execute(
+        sql`select nextval(pg_get_serial_sequence('payments', 'id'))::int as id`,
+      );
+      return Number((result as unknown as { rows: Array<{ id: number }> }).rows[0]!.id);
+    },
+
+    async insertPayment(values: typeof payments.$inferInsert) {
+      await db.insert(payments).values(values);
+    },
+
+    async insertLedger(entries: Array<typeof ledgerEntries.$inferInsert>) {
+      await db.insert(ledgerEntries).values(entries);
+    },
+  };
+}
+
+export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

@@ -1,0 +1,89 @@
+import { defineEndpoint } from '@partsportal/contract/endpoint';
+import { paymentEndpoints, qrCodeQuerySchema } from '@partsportal/contract/payment';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { registerEndpoint } from '../../platform/endpoint-routes';
+import { requireAuth } from '../../platform/request-context';
+import type { PaymentService } from './payment.service';
+
+/**
+ * The provider's notification. Public: the provider has no session; the signature, the amount,
+ * the timestamp and the merchant are what is checked (payment.service.ts#handleCallback).
+ * The body schema is the loose object here (not the strict sandbox schema) so that every
+ * refusal, malformed bodies included, comes from the provider's verification with one message.
+ */
+export const sandboxCallbackEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/Payment/Callback/sandbox',
+  summary: 'Signed payment notification of the sandbox provider (HMAC-SHA256).',
+  permission: 'public',
+  body: z.record(z.string(), z.unknown()).nullish(),
+  data: z.object({ status: z.literal('ok') }),
+});
+
+/** Scheme and host the browser used, for the absolute URL a phone opens from the QR code. */
+export function originOf(headers: Record<string, string | string[] | undefined>): string {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  const host = first(headers['x-forwarded-host']) ?? first(headers.host) ?? 'localhost';
+  const proto = first(headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
+  return `${proto}://${host.replace(/[^\w.:[\]-]/g, '')}`;
+}
+
+const paymentNoParams = z.strictObject({ paymentNo: z.string().regex(/^[A-Z0-9]{1,64}$/) });
+
+export function registerPaymentRoutes(app: FastifyInstance, payment: PaymentService) {
+  registerEndpoint(app, paymentEndpoints.getPayBill, ({ params, ctx }) =>
+    payment.getPayBill(requireAuth(ctx), params.id),
+  );
+  registerEndpoint(app, paymentEndpoints.wePay, ({ body, ctx }) =>
+    payment.wePay(requireAuth(ctx), body, originOf(ctx.headers)),
+  );
+  registerEndpoint(app, paymentEndpoints.getPayStatus, ({ params, ctx }) =>
+    payment.getPayStatus(requireAuth(ctx), params.id),
+  );
+  registerEndpoint(app, sandboxCallbackEndpoint, ({ body }) => payment.handleCallback(body));
+
+  // An <img> shows the QR code, so the token may come as `?token=` (like product pictures).
+  app.get<{ Querystring: { data: string } }>(
+    '/Web/QRCode',
+    {
+      config: { permission: 'signed-in', tokenInQuery: true },
+      schema: { hide: true, querystring: qrCodeQuerySchema },
+    },
+    async (request, reply) =>
+      reply
+        .type('image/png')
+        .header('cache-control', 'private, max-age=300')
+        .send(await payment.qrCode(request.query.data)),
+  );
+
+  // The sandbox's "phone": public pages, since whoever scans the QR code has no session.
+  app.register(async (sandbox) => {
+    // The Confirm button is a plain HTML form (no script: the CSP allows none inline); its
+    // urlencoded body carries nothing we read.
+    sandbox.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) =>
+      done(null, undefined),
+    );
+    const config = { permission: 'public' as const };
+    sandbox.get<{ Params: { paymentNo: string } }>(
+      '/sandbox/pay/:paymentNo',
+      { config, schema: { hide: true, params: paymentNoParams } },
+      async (request, reply) => {
+        const html = await payment.sandboxPage(request.params.paymentNo);
+        return html === null
+          ? reply.status(404).type('text/plain').send('Not found')
+          : reply.type('text/html; charset=utf-8').send(html);
+      },
+    );
+    sandbox.post<{ Params: { paymentNo: string } }>(
+      '/sandbox/pay/:paymentNo/confirm',
+      { config, schema: { hide: true, params: paymentNoParams } },
+      async (request, reply) => {
+        const html = await payment.sandboxConfirm(request.params.paymentNo);
+        return html === null
+          ? reply.status(404).type('text/plain').send('Not found')
+          : reply.type('text/html; charset=utf-8').send(html);
+      },
+    );
+  });
+}

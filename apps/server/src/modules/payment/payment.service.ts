@@ -1,0 +1,333 @@
+import { randomBytes } from 'node:crypto';
+import { ResultCode } from '@partsportal/contract/codes';
+import type { OrderState } from '@partsportal/contract/orders';
+import {
+  PAYMENT_METHODS,
+  type PayBill,
+  type PayStatus,
+  type WePayResult,
+  type wePayRequestSchema,
+} from '@partsportal/contract/payment';
+import { Decimal } from 'decimal.js';
+import QRCode from 'qrcode';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { AuthContext } from '../../platform/auth-context';
+import { AppError, notFound, refused } from '../../platform/errors';
+import { createOrdersRepository, type OrderHead } from '../orders/orders.repository';
+import { CallbackRefusal } from './providers/payment-provider';
+import type { SandboxCallback, SandboxProvider } from './providers/sandbox-provider';
+import { createPaymentRepository } from './payment.repository';
+
+type WePayRequest = z.output<typeof wePayRequestSchema>;
+
+const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+const money = (value: Decimal.Value) => new D(value).toFixed(2);
+const ymd = (date: Date) => date.toISOString().slice(0, 10).replace(/-/g, '');
+const totalOf = (order: OrderHead) => new D(order.amount).plus(order.freight);
+
+/** Answer of the callback route; anything else is a refusal (`code` ≠ 200). */
+export interface CallbackAnswer {
+  code: number;
+  msg: string;
+}
+
+const refuseCallback = (reason: string) =>
+  new AppError(ResultCode.refused, 'paymentCallbackRefused', { reason });
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+export function createPaymentService(deps: {
+  database: Database;
+  sandbox: SandboxProvider;
+  /** Where the API is served, for the sandbox page's form action. */
+  apiPrefix: string;
+  /** Posts a provider callback to POST /Payment/Callback/sandbox (through the HTTP stack). */
+  deliverSandboxCallback: (body: SandboxCallback) => Promise<CallbackAnswer>;
+  now?: () => Date;
+}) {
+  const { database, sandbox } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function creditOf(companyId: number, lock = false) {
+    const row = await createPaymentRepository(database.db).credit(companyId, { lock });
+    const limit = new D(row?.limit ?? 0);
+    const debts = new D(row?.debts ?? 0);
+    return { limit, debts, available: limit.minus(debts) };
+  }
+
+  async function findOrder(auth: AuthContext, id: number) {
+    const order = await createOrdersRepository(database.db).find(auth.companyId, id);
+    if (!order) throw notFound();
+    return order;
+  }
+
+  const notPending = (order: OrderHead) => refused('orderNotPending', { no: order.no, state: order.state });
+
+  /** Payment row + ledger + state change + event, shared by both ways an order gets paid. */
+  async function recordPayment(
+    tx: Database['db'],
+    order: OrderHead,
+    input: {
+      method: string;
+      amount: Decimal;
+      providerRef: string;
+      userId: number | null;
+      onAccount: boolean;
+    },
+  ) {
+    const orders = createOrdersRepository(tx);
+    const payments = createPaymentRepository(tx);
+    const at = now();
+    if (
+      !(await orders.transition(order.companyId, order.id, 'pending_payment', 'submitted', { paidAt: at }))
+    ) {
+      throw notPending(order);
+    }
+    const paymentId = await payments.nextPaymentId();
+    const paymentNo = `SK${ymd(at)}${String(paymentId).padStart(6, '0')}`;
+    await payments.insertPayment({
+      id: paymentId,
+      accountId: order.accountId,
+      companyId: order.companyId,
+      orderId: order.id,
+      no: paymentNo,
+      date: at,
+      amount: money(input.amount),
+      currency: order.currency,
+      method: input.method,
+      providerRef: input.providerRef,
+      remark: order.no,
+    });
+    // The order becomes a debt at once (the ERP must not debit it again on delivery: ref_no is the
+    // order number); an online payment settles it in the same breath, paying on account does not.
+    const entries = [
+      {
+        companyId: order.companyId,
+        date: at,
+        kind: 'sale',
+        refNo: order.no,
+        debit: money(totalOf(order)),
+        credit: '0',
+        currency: order.currency,
+        remark: input.onAccount ? 'web order, on account' : 'web order, paid online',
+      },
+    ];
+    if (!input.onAccount) {
+      entries.push({
+        companyId: order.companyId,
+        date: at,
+        kind: 'payment',
+        refNo: paymentNo,
+        debit: '0',
+        credit: money(input.amount),
+        currency: order.currency,
+        remark: `${input.method} ${input.providerRef}`,
+      });
+    }
+    await payments.insertLedger(entries);
+    await orders.addEvent({
+      orderId: order.id,
+      fromState: 'pending_payment',
+      toState: 'submitted',
+      userId: input.userId,
+      note: input.onAccount ? 'paid on account' : `paid by ${input.method} (${input.providerRef})`,
+    });
+    return paymentNo;
+  }
+
+  async function payOnAccount(auth: AuthContext, orderId: number): Promise<WePayResult> {
+    return database.transaction(async (tx) => {
+      const order = await createOrdersRepository(tx).lock(auth.companyId, orderId);
+      if (!order) throw notFound();
+      if (order.state !== 'pending_payment') throw notPending(order);
+      const row = await createPaymentRepository(tx).credit(auth.companyId, { lock: true });
+      const available = new D(row?.limit ?? 0).minus(row?.debts ?? 0);
+      const total = totalOf(order);
+      if (total.greaterThan(available)) {
+        throw refused('creditLimitExceeded', {
+          amount: money(total),
+          available: money(D.max(available, 0)),
+          currency: order.currency,
+        });
+      }
+      // One account payment per order at most: the unique (method, provider_ref) says so too.
+      await recordPayment(tx, order, {
+        method: 'account',
+        amount: total,
+        providerRef: `order-${order.id}`,
+        userId: auth.userId,
+        onAccount: true,
+      });
+      await createOrdersRepository(tx).closePaymentRequests(order.id, 'superseded');
+      return { status: 'paid', order_id: order.id, state: 'submitted' };
+    });
+  }
+
+  async function payOnline(auth: AuthContext, body: WePayRequest, origin: string): Promise<WePayResult> {
+    return database.transaction(async (tx) => {
+      const orders = createOrdersRepository(tx);
+      const payments = createPaymentRepository(tx);
+      const order = await orders.lock(auth.companyId, body.order_id);
+      if (!order) throw notFound();
+      if (order.state !== 'pending_payment') throw notPending(order);
+      const amount = money(totalOf(order));
+      // Showing the pay page again reuses the open request of the method; another method's
+      // request is closed, so at most one QR code of an order can ever be paid.
+      let request = await payments.openRequest(order.id, body.method, amount);
+      if (!request) {
+        await orders.closePaymentRequests(order.id, 'superseded');
+        request = await payments.insertRequest({
+          accountId: order.accountId,
+          orderId: order.id,
+          companyId: order.companyId,
+          method: body.method,
+          provider: sandbox.name,
+          amount,
+          currency: order.currency,
+          paymentNo: `SB${ymd(now())}${randomBytes(8).toString('hex').toUpperCase()}`,
+        });
+      }
+      const confirmUrl = `${origin}${deps.apiPrefix}/sandbox/pay/${request.paymentNo}`;
+      const { qrData } = await sandbox.createPayment({
+        paymentNo: request.paymentNo,
+        amount,
+        currency: order.currency,
+        description: order.no,
+        confirmUrl,
+      });
+      return {
+        status: 'pending',
+        order_id: order.id,
+        payment_no: request.paymentNo,
+        amount,
+        currency: order.currency,
+        qr_url: `/Web/QRCode?data=${encodeURIComponent(qrData)}`,
+        confirm_url: confirmUrl,
+      };
+    });
+  }
+
+  async function handleCallback(body: unknown): Promise<{ status: 'ok' }> {
+    let facts;
+    try {
+      facts = sandbox.verifyCallback(body);
+    } catch (error) {
+      if (error instanceof CallbackRefusal) throw refuseCallback(error.reason);
+      throw error;
+    }
+    const request = await createPaymentRepository(database.db).findRequest(facts.paymentNo);
+    if (!request) throw refuseCallback('unknown payment_no');
+    if (request.accountId !== facts.merchantId) throw refuseCallback('merchant mismatch');
+    if (!new D(request.amount).equals(facts.amount)) throw refuseCallback('amount mismatch');
+
+    return database.transaction(async (tx) => {
+      const payments = createPaymentRepository(tx);
+      // The order row first, as every other state change of an order: no lock-order deadlocks.
+      const order = await createOrdersRepository(tx).lock(request.companyId, request.orderId);
+      if (!order) throw refuseCallback('unknown order');
+      if (!(await payments.markRequestPaid(request.id, facts.providerRef, now()))) {
+        const current = await payments.findRequest(facts.paymentNo);
+        // The provider repeats a notification until it is acknowledged: the same one again is fine.
+        if (current?.status === 'paid' && current.providerRef === facts.providerRef) return { status: 'ok' };
+        throw new AppError(ResultCode.conflict, 'paymentRequestClosed');
+      }
+      await recordPayment(tx, order, {
+        method: request.method,
+        amount: new D(request.amount),
+        providerRef: facts.providerRef,
+        userId: null,
+        onAccount: false,
+      });
+      await createOrdersRepository(tx).closePaymentRequests(order.id, 'superseded', request.id);
+      return { status: 'ok' };
+    });
+  }
+
+  function page(title: string, body: string) {
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#222}h1{font-size:20px}.amount{font-size:32px;margin:16px 0}button{font-size:18px;padding:12px 24px;background:#1677ff;color:#fff;border:0;border-radius:6px;width:100%}.note{color:#555;font-size:13px;margin-top:24px}</style></head><body>${body}<p class="note">PartsPortal payment sandbox — no real money moves.</p></body></html>`;
+  }
+
+  return {
+    async getPayBill(auth: AuthContext, orderId: number): Promise<PayBill> {
+      const order = await findOrder(auth, orderId);
+      const credit = await creditOf(auth.companyId);
+      return {
+        order_id: order.id,
+        no: order.no,
+        state: order.state,
+        goods_amount: money(order.amount),
+        freight: money(order.freight),
+        total_amount: money(totalOf(order)),
+        currency: order.currency,
+        paid_amount: money(await createOrdersRepository(database.db).paidAmount(order.id)),
+        methods: [...PAYMENT_METHODS],
+        credit: {
+          limit: money(credit.limit),
+          debts: money(credit.debts),
+          available: money(credit.available),
+        },
+      };
+    },
+
+    async wePay(auth: AuthContext, body: WePayRequest, origin: string): Promise<WePayResult> {
+      return body.method === 'account' ? payOnAccount(auth, body.order_id) : payOnline(auth, body, origin);
+    },
+
+    async getPayStatus(auth: AuthContext, orderId: number): Promise<PayStatus> {
+      const order = await findOrder(auth, orderId);
+      const paid = await createOrdersRepository(database.db).paidAmount(order.id);
+      const movedOn: OrderState[] = ['submitted', 'confirmed', 'partially_delivered', 'delivered'];
+      return {
+        order_id: order.id,
+        state: order.state,
+        paid: new D(paid).greaterThan(0) && movedOn.includes(order.state),
+        paid_amount: money(paid),
+      };
+    },
+
+    /** A PNG QR code of `data` (pure JS, no binaries). */
+    qrCode(data: string): Promise<Buffer> {
+      return QRCode.toBuffer(data, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 280 });
+    },
+
+    handleCallback,
+
+    /** The "phone" page the QR code opens: order number, amount and a Confirm button. */
+    async sandboxPage(paymentNo: string): Promise<string | null> {
+      const request = await createPaymentRepository(database.db).findRequest(paymentNo);
+      if (!request) return null;
+      const order = await createOrdersRepository(database.db).find(request.companyId, request.orderId);
+      const heading = `<h1>Order ${escapeHtml(order?.no ?? '')}</h1><div class="amount">${escapeHtml(money(request.amount))} ${escapeHtml(request.currency)}</div>`;
+      if (request.status !== 'pending') {
+        return page('Payment', `${heading}<p>Status: <strong>${escapeHtml(request.status)}</strong></p>`);
+      }
+      const action = `${deps.apiPrefix}/sandbox/pay/${encodeURIComponent(paymentNo)}/confirm`;
+      return page(
+        'Confirm payment',
+        `${heading}<p>Pay with ${escapeHtml(request.method)} (sandbox)</p><form method="post" action="${escapeHtml(action)}"><button type="submit">Confirm payment</button></form>`,
+      );
+    },
+
+    /** The buyer confirmed on the phone: the sandbox sends its signed callback, as a provider would. */
+    async sandboxConfirm(paymentNo: string): Promise<string | null> {
+      const request = await createPaymentRepository(database.db).findRequest(paymentNo);
+      if (!request) return null;
+      const answer = await deps.deliverSandboxCallback(
+        sandbox.signedCallback({ paymentNo, merchantId: request.accountId, amount: money(request.amount) }),
+      );
+      return answer.code === ResultCode.ok
+        ? page(
+            'Paid',
+            `<h1>Payment confirmed</h1><div class="amount">${escapeHtml(money(request.amount))} ${escapeHtml(request.currency)}</div><p>You can return to the pay page; it moves on by itself.</p>`,
+          )
+        : page('Payment refused', `<h1>Payment refused</h1><p>${escapeHtml(answer.msg)}</p>`);
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;
