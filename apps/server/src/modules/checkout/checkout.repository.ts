@@ -117,15 +117,13 @@ export function createCheckoutRepository(db: Db) {
     async insertOrder(order: NewOrder, lines: readonly NewOrderLine[], userId: number) {
       await db.insert(orders).values(order);
       if (lines.length > 0) await db.insert(orderLines).values([...lines]);
-      await db
-        .insert(orderEvents)
-        .values({
-          orderId: order.id!,
-          fromState: null,
-          toState: 'pending_payment',
-          userId,
-          note: 'web checkout',
-        });
+      await db.insert(orderEvents).values({
+        orderId: order.id!,
+        fromState: null,
+        toState: 'pending_payment',
+        userId,
+        note: 'web checkout',
+      });
     },
 
     /**
