@@ -1,0 +1,266 @@
+import type { PayBill, PayStatus, WePayResult } from '@partsportal/contract/payment';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../../db/schema/accounts';
+import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { plainProducts } from '../checkout/checkout-test-kit';
+import {
+  callback,
+  nowSeconds,
+  paymentState,
+  pendingOrder,
+  qrPayment,
+  SANDBOX_SECRET,
+  signed,
+} from './payment-test-kit';
+
+let t: TestApp;
+const tokens = { demo: '', partner: '' };
+let product = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    config: { sandboxPaymentSecret: SANDBOX_SECRET },
+    seed: (database) =>
+      seedDemoData(database, { parts: 300, seed: 11, passwordHashMemoryKiB: 1024 }).then(() => undefined),
+  });
+  tokens.demo = await t.login('demo', 'demo1234');
+  tokens.partner = await t.login('partner', 'partner1234');
+  [product] = (await plainProducts(t.database, 1)) as [number];
+});
+afterAll(() => t.close());
+
+const debts = async (companyId: number) =>
+  (
+    await t.database.rows<{ d: string }>(
+      sql`select coalesce(sum(debit - credit), 0)::text as d from ledger_entries where company_id = ${companyId}`,
+    )
+  )[0]!.d;
+
+describe('/Web/GetPayBill', () => {
+  it('shows amounts, methods and credit; other companies get 40004', async () => {
+    const order = await pendingOrder(t, tokens.demo, product, 2);
+    const bill = await t.call<PayBill>(`/Web/GetPayBill/${order.order_id}`, undefined, {
+      token: tokens.demo,
+    });
+    expect(bill.code).toBe(200);
+    expect(bill.data).toMatchObject({
+      order_id: order.order_id,
+      no: order.no,
+      state: 'pending_payment',
+      total_amount: order.total_amount,
+      paid_amount: '0.00',
+      methods: ['wechat', 'alipay', 'qr', 'account'],
+    });
+    const c = bill.data.credit;
+    expect(Math.round(Number(c.limit) * 100) - Math.round(Number(c.debts) * 100)).toBe(
+      Math.round(Number(c.available) * 100),
+    );
+    expect(
+      (await t.call(`/Web/GetPayBill/${order.order_id}`, undefined, { token: tokens.partner })).code,
+    ).toBe(40004);
+    expect(
+      (await t.call(`/Web/GetPayStatus/${order.order_id}`, undefined, { token: tokens.partner })).code,
+    ).toBe(40004);
+    expect(
+      (await t.call('/Web/WePay', { order_id: order.order_id, method: 'account' }, { token: tokens.partner }))
+        .code,
+    ).toBe(40004);
+  });
+});
+
+describe('/Web/WePay on account', () => {
+  it('pays within the credit limit: submitted, a payment, a ledger debit', async () => {
+    const order = await pendingOrder(t, tokens.demo, product);
+    const before = await debts(DEMO_IDS.demoCompany);
+    const roomy = (Number(before) + Number(order.total_amount) + 1).toFixed(2);
+    await t.database.db
+      .update(companies)
+      .set({ creditLimit: roomy })
+      .where(eq(companies.id, DEMO_IDS.demoCompany));
+    const answer = await t.call<WePayResult>(
+      '/Web/WePay',
+      { order_id: order.order_id, method: 'account' },
+      { token: tokens.demo },
+    );
+    expect(answer.data).toEqual({ status: 'paid', order_id: order.order_id, state: 'submitted' });
+    expect(await paymentState(t, order.order_id)).toMatchObject({
+      state: 'submitted',
+      payments: 1,
+      ledger: 1,
+    });
+    const after = await debts(DEMO_IDS.demoCompany);
+    expect(Math.round((Number(after) - Number(before)) * 100)).toBe(
+      Math.round(Number(order.total_amount) * 100),
+    );
+    const status = await t.call<PayStatus>(`/Web/GetPayStatus/${order.order_id}`, undefined, {
+      token: tokens.demo,
+    });
+    expect(status.data).toMatchObject({ state: 'submitted', paid: true, paid_amount: order.total_amount });
+    const twice = await t.call(
+      '/Web/WePay',
+      { order_id: order.order_id, method: 'account' },
+      { token: tokens.demo, lng: 'en' },
+    );
+    expect(twice.code).toBe(40000);
+    expect(twice.msg).toMatch(/is submitted, not awaiting payment/);
+  });
+
+  it('refuses over the limit with the available amount, changing nothing', async () => {
+    const order = await pendingOrder(t, tokens.demo, product);
+    const bill = (
+      await t.call<PayBill>(`/Web/GetPayBill/${order.order_id}`, undefined, { token: tokens.demo })
+    ).data;
+    // A limit one cent short of what this order needs.
+    const short = (Number(bill.credit.debts) + Number(order.total_amount) - 0.01).toFixed(2);
+    await t.database.db
+      .update(companies)
+      .set({ creditLimit: short })
+      .where(eq(companies.id, DEMO_IDS.demoCompany));
+    const answer = await t.call(
+      '/Web/WePay',
+      { order_id: order.order_id, method: 'account' },
+      { token: tokens.demo, lng: 'en' },
+    );
+    expect(answer.code).toBe(40000);
+    expect(answer.msg).toBe(
+      `This exceeds your credit limit: the order is ${order.total_amount} CNY, ${(Number(order.total_amount) - 0.01).toFixed(2)} CNY is available.`,
+    );
+    expect(await paymentState(t, order.order_id)).toMatchObject({
+      state: 'pending_payment',
+      payments: 0,
+      ledger: 0,
+    });
+  });
+});
+
+describe('sandbox payment (QR code → phone page → signed callback)', () => {
+  it('goes from QR code to a paid order with exactly one payment', async () => {
+    const order = await pendingOrder(t, tokens.demo, product, 3);
+    const pay = await qrPayment(t, tokens.demo, order.order_id);
+    expect(pay.amount).toBe(order.total_amount);
+    expect(pay.confirm_url).toBe(`http://localhost:80/api/sandbox/pay/${pay.payment_no}`);
+    expect(pay.qr_url).toBe(`/Web/QRCode?data=${encodeURIComponent(pay.confirm_url)}`);
+    // Showing the page again reuses the open request.
+    expect((await qrPayment(t, tokens.demo, order.order_id)).payment_no).toBe(pay.payment_no);
+
+    const png = await t.app.inject({ method: 'GET', url: `/api${pay.qr_url}&token=${tokens.demo}` });
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    const noToken = await t.app.inject({ method: 'GET', url: `/api${pay.qr_url}` });
+    expect(noToken.json().code).toBe(50008);
+    const tooLong = await t.app.inject({
+      method: 'GET',
+      url: `/api/Web/QRCode?data=${'x'.repeat(1001)}&token=${tokens.demo}`,
+    });
+    expect(tooLong.json().code).toBe(40001);
+
+    const phone = await t.app.inject({ method: 'GET', url: `/api/sandbox/pay/${pay.payment_no}` });
+    expect(phone.statusCode).toBe(200);
+    expect(phone.body).toContain(order.no);
+    expect(phone.body).toContain(order.total_amount);
+    expect(phone.body).toContain(`action="/api/sandbox/pay/${pay.payment_no}/confirm"`);
+
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/pay/${pay.payment_no}/confirm`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.body).toContain('Payment confirmed');
+    expect(await paymentState(t, order.order_id)).toMatchObject({
+      state: 'submitted',
+      payments: 1,
+      ledger: 2,
+      requests: 'paid',
+    });
+    const status = await t.call<PayStatus>(`/Web/GetPayStatus/${order.order_id}`, undefined, {
+      token: tokens.demo,
+    });
+    expect(status.data).toMatchObject({ state: 'submitted', paid: true, paid_amount: order.total_amount });
+    // Confirming again is refused; nothing more is recorded.
+    const again = await t.app.inject({ method: 'POST', url: `/api/sandbox/pay/${pay.payment_no}/confirm` });
+    expect(again.body).toContain('Payment refused');
+    expect(await paymentState(t, order.order_id)).toMatchObject({ payments: 1, ledger: 2 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/sandbox/pay/SBNOSUCH' })).statusCode).toBe(404);
+  });
+
+  it('acknowledges the same callback again without a second payment', async () => {
+    const order = await pendingOrder(t, tokens.demo, product);
+    const pay = await qrPayment(t, tokens.demo, order.order_id);
+    const body = signed({
+      payment_no: pay.payment_no,
+      merchant_id: 1,
+      amount: pay.amount,
+      provider_ref: 'REF-ONCE',
+      timestamp: nowSeconds(),
+    });
+    for (let i = 0; i < 3; i++) expect((await callback(t, body)).code).toBe(200);
+    expect(await paymentState(t, order.order_id)).toMatchObject({
+      state: 'submitted',
+      payments: 1,
+      ledger: 2,
+    });
+  });
+
+  it('refuses forged, altered, foreign, wrong-amount and stale callbacks without any change', async () => {
+    const order = await pendingOrder(t, tokens.demo, product);
+    const pay = await qrPayment(t, tokens.demo, order.order_id);
+    const fields = {
+      payment_no: pay.payment_no,
+      merchant_id: 1,
+      amount: pay.amount,
+      provider_ref: 'REF-X',
+      timestamp: nowSeconds(),
+    };
+    const before = await paymentState(t, order.order_id);
+    const wrongAmount = (Number(pay.amount) + 1).toFixed(2);
+    const cases: Array<[string, unknown, RegExp]> = [
+      ['wrong secret', signed(fields, 'not-the-secret'), /bad signature/],
+      ['changed body', { ...signed(fields), amount: wrongAmount }, /bad signature/],
+      ['no signature', fields, /malformed/],
+      ['other merchant', signed({ ...fields, merchant_id: 2 }), /merchant mismatch/],
+      ['wrong amount', signed({ ...fields, amount: wrongAmount }), /amount mismatch/],
+      ['stale timestamp', signed({ ...fields, timestamp: nowSeconds() - 301 }), /stale timestamp/],
+      ['future timestamp', signed({ ...fields, timestamp: nowSeconds() + 301 }), /stale timestamp/],
+      ['unknown payment', signed({ ...fields, payment_no: 'SB20990101FFFF' }), /unknown payment_no/],
+    ];
+    for (const [name, body, reason] of cases) {
+      const answer = await callback(t, body);
+      expect(answer.code, name).not.toBe(200);
+      expect(answer.msg, name).toMatch(reason);
+    }
+    expect(await paymentState(t, order.order_id)).toEqual(before);
+    expect((await callback(t, signed(fields))).code).toBe(200);
+  });
+
+  it("does not pay an order that was cancelled meanwhile, nor another company's order", async () => {
+    const order = await pendingOrder(t, tokens.demo, product);
+    const pay = await qrPayment(t, tokens.demo, order.order_id);
+    expect((await t.call(`/Web/CancelOrder/${order.order_id}`, undefined, { token: tokens.demo })).code).toBe(
+      200,
+    );
+    const late = await callback(
+      t,
+      signed({
+        payment_no: pay.payment_no,
+        merchant_id: 1,
+        amount: pay.amount,
+        provider_ref: 'REF-LATE',
+        timestamp: nowSeconds(),
+      }),
+    );
+    expect(late.code).toBe(40009);
+    expect(await paymentState(t, order.order_id)).toMatchObject({
+      state: 'cancelled',
+      payments: 0,
+      requests: 'cancelled',
+    });
+    expect(
+      (await t.call('/Web/WePay', { order_id: order.order_id, method: 'qr' }, { token: tokens.demo })).code,
+    ).toBe(40000);
+  });
+});
