@@ -8,8 +8,8 @@ import autocannon from 'autocannon';
 import { ROOT, startServer } from './server-process';
 import { startBareServer } from './bare-server';
 import { catalogScenario } from './catalog';
+import { importScenario } from './import';
 import { median, notes, rows } from './report';
-
 
 async function load(url: string, seconds: number, connections = 50) {
   const result = await autocannon({ url, connections, duration: seconds, method: 'GET' });
@@ -23,6 +23,7 @@ async function load(url: string, seconds: number, connections = 50) {
 
 const scenarios: Record<string, () => Promise<void>> = {
   catalog: catalogScenario,
+  import: importScenario,
   /** HTTP floor: /healthz of the real server against a bare node:http server, same machine, same run. */
   async http() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-http-'));
