@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // Concurrency suites need real parallel connections; PGlite has one.
+          exclude: ['apps/server/src/**/*.postgres-only.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

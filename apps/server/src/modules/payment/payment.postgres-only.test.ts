@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../db/seed/demo-data';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { plainProducts } from '../checkout/checkout-test-kit';
+import {
+  callback,
+  nowSeconds,
+  paymentState,
+  pendingOrder,
+  qrPayment,
+  SANDBOX_SECRET,
+  signed,
+} from './payment-test-kit';
+
+// Real parallel transactions need several connections: PostgreSQL only (PGlite has one).
+let t: TestApp;
+let token = '';
+let product = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    config: { sandboxPaymentSecret: SANDBOX_SECRET },
+    seed: (database) =>
+      seedDemoData(database, { parts: 300, seed: 11, passwordHashMemoryKiB: 1024 }).then(() => undefined),
+  });
+  token = await t.login('demo', 'demo1234');
+  [product] = (await plainProducts(t.database, 1)) as [number];
+});
+afterAll(() => t.close());
+
+describe('payment callbacks under concurrency (PostgreSQL)', () => {
+  it('10 parallel identical callbacks record exactly one payment', async () => {
+    const order = await pendingOrder(t, token, product);
+    const pay = await qrPayment(t, token, order.order_id);
+    const body = signed({
+      payment_no: pay.payment_no,
+      merchant_id: 1,
+      amount: pay.amount,
+      provider_ref: 'REF-PAR',
+      timestamp: nowSeconds(),
+    });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => callback(t, body)));
+    expect(answers.map((a) => a.code)).toEqual(Array(10).fill(200));
+    expect(await paymentState(t, order.order_id)).toMatchObject({
+      state: 'submitted',
+      payments: 1,
+      ledger: 2,
+      requests: 'paid',
+    });
+  });
+
+  it('10 parallel different callbacks of one request: one payment, the rest refused', async () => {
+    const order = await pendingOrder(t, token, product);
+    const pay = await qrPayment(t, token, order.order_id);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        callback(
+          t,
+          signed({
+            payment_no: pay.payment_no,
+            merchant_id: 1,
+            amount: pay.amount,
+            provider_ref: `REF-${i}`,
+            timestamp: nowSeconds(),
+          }),
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+    expect(await paymentState(t, order.order_id)).toMatchObject({ payments: 1, ledger: 2 });
+  });
+
+  it('a callback racing a cancel: either paid or cancelled, never both', async () => {
+    const order = await pendingOrder(t, token, product);
+    const pay = await qrPayment(t, token, order.order_id);
+    const body = signed({
+      payment_no: pay.payment_no,
+      merchant_id: 1,
+      amount: pay.amount,
+      provider_ref: 'REF-RACE',
+      timestamp: nowSeconds(),
+    });
+    const [paid, cancelled] = await Promise.all([
+      callback(t, body),
+      t.call(`/Web/CancelOrder/${order.order_id}`, undefined, { token }),
+    ]);
+    expect([paid.code, cancelled.code].filter((c) => c === 200)).toHaveLength(1);
+    const state = await paymentState(t, order.order_id);
+    expect(state).toMatchObject(
+      paid.code === 200
+        ? { state: 'submitted', payments: 1, requests: 'paid' }
+        : { state: 'cancelled', payments: 0, requests: 'cancelled' },
+    );
+  });
+});
