@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
 /** Most candidates one search tier may contribute; keeps broad prefixes and infixes bounded. */
-export const TIER_CAP = 2000;
+export const TIER_CAP = 500;
 
 export interface SearchFilters {
   accountId: number;
