@@ -26,7 +26,7 @@ import { callEndpoint } from '../../shared/api/client';
 import { useAsyncData } from '../../shared/hooks/use-async-data';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
 import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
-import { countryOptions, receivingAreaOptions } from './area-tree';
+import { countryOptions, receivingAreaOptions } from '../../shared/areas/area-tree';
 import {
   byPrice,
   detailQuery,

@@ -3,7 +3,7 @@ import { useSessionStore } from '../stores/session-store';
 import { callEndpoint } from './client';
 
 /** The answer carries the new cart count: the badge follows without re-reading user info. */
-function showCartCount(carts: number): void {
+export function showCartCount(carts: number): void {
   const { userInfo, setUserInfo } = useSessionStore.getState();
   if (userInfo) setUserInfo({ ...userInfo, carts });
 }

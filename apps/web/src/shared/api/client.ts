@@ -29,6 +29,10 @@ export interface RequestOptions {
   silent?: boolean;
   /** Set false where a dead token is handled otherwise (the guard logs out by itself). */
   relogin?: boolean;
+  /** Extra headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
+  /** Default REQUEST_TIMEOUT_MS (spec §7); uploads wait longer. */
+  timeoutMs?: number;
 }
 
 let reloginDialogOpen = false;
@@ -57,11 +61,25 @@ function fillPath(path: string, params?: Record<string, string | number>): strin
 }
 
 /** POST `${apiUrl}${path}` with Token and Lng headers; resolves with `data` of a code-200 answer. */
-export async function request<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+export function request<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  return send<T>(path, JSON.stringify(body ?? {}), 'application/json', options);
+}
+
+/**
+ * POST a body as is (JSON text, or FormData with its own multipart boundary when contentType
+ * is null) with the Token and Lng headers and the error handling of every call.
+ */
+export async function send<T>(
+  path: string,
+  body: BodyInit,
+  contentType: string | null,
+  options: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
+    ...options.headers,
     Lng: useSettingsStore.getState().language,
   };
+  if (contentType) headers['Content-Type'] = contentType;
   const token = getCookie(COOKIE.token);
   if (token) headers.Token = token;
   const log = useErrorLogStore.getState().add;
@@ -71,8 +89,8 @@ export async function request<T>(path: string, body?: unknown, options: RequestO
     const response = await fetch(`${getStaticConfig().apiUrl}${path}`, {
       method: 'POST',
       headers,
-      body: JSON.stringify(body ?? {}),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     envelope = (await response.json()) as Envelope<T>;

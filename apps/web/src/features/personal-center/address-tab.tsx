@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { App, Button, Empty, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { addressEndpoints, type Address } from '@partsportal/contract/addresses';
+import { callEndpoint, request } from '../../shared/api/client';
+import { AddressFormModal } from '../../shared/address/address-form-modal';
+import { useAsyncData } from '../../shared/hooks/use-async-data';
+
+/** Spec §2 personal centre "My shipping address": list, add, edit, delete, set default. */
+export function AddressTab() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const addresses = useAsyncData('addresses', () => callEndpoint(addressEndpoints.getAddress, {}));
+  const [editing, setEditing] = useState<Address | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+
+  const open = (address: Address | null) => {
+    setEditing(address);
+    setFormOpen(true);
+  };
+
+  const onDelete = (address: Address) =>
+    modal.confirm({
+      title: t('address.deleteTitle'),
+      content: t('address.deleteConfirm', { name: address.caption || address.contact_name }),
+      okText: t('address.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onCancel: () => void message.info(t('address.deleteCancelled')),
+      onOk: async () => {
+        try {
+          // Spec §7: the id travels in the query string.
+          await request(`${addressEndpoints.deleteAddress.path}?id=${address.id}`, {}, { silent: true });
+          void message.success(t('address.deleted'));
+        } catch {
+          void message.error(t('address.deleteFailed'));
+        }
+        addresses.reload();
+      },
+    });
+
+  const onSetDefault = async (address: Address) => {
+    try {
+      await callEndpoint(addressEndpoints.setDefaultAddress, {}, { params: { id: address.id } });
+      void message.success(t('address.defaultSet'));
+    } catch {
+      // Toasted.
+    }
+    addresses.reload();
+  };
+
+  const columns: TableColumnsType<Address> = [
+    { key: 'caption', title: t('address.caption'), width: 130, render: (_, a) => a.caption || '—' },
+    { key: 'contact', title: t('address.contactName'), width: 120, dataIndex: 'contact_name' },
+    { key: 'area', title: t('address.area'), width: 200, dataIndex: 'area' },
+    { key: 'address', title: t('address.address'), width: 220, dataIndex: 'address' },
+    { key: 'phone', title: t('address.phone'), width: 150, dataIndex: 'phone' },
+    {
+      key: 'default',
+      title: t('address.default'),
+      width: 90,
+      render: (_, a) => (a.is_default ? <Tag color="blue">{t('address.default')}</Tag> : null),
+    },
+    {
+      key: 'actions',
+      title: t('pending.actions'),
+      width: 230,
+      fixed: 'right',
+      render: (_, a) => (
+        <Space size={4} wrap>
+          <Button size="small" className="address-edit" onClick={() => open(a)}>
+            {t('address.edit')}
+          </Button>
+          {!a.is_default && (
+            <Button size="small" className="address-default" onClick={() => void onSetDefault(a)}>
+              {t('address.makeDefault')}
+            </Button>
+          )}
+          <Button size="small" danger className="address-delete" onClick={() => onDelete(a)}>
+            {t('address.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className="table-toolbar">
+        <Button type="primary" icon={<PlusOutlined />} className="add-address" onClick={() => open(null)}>
+          {t('address.add')}
+        </Button>
+      </div>
+      <Table<Address>
+        className="address-table"
+        rowKey="id"
+        size="middle"
+        loading={addresses.loading}
+        columns={columns}
+        dataSource={addresses.data ?? []}
+        pagination={false}
+        scroll={{ x: 1100 }}
+        locale={{ emptyText: <Empty description={t('address.empty')} /> }}
+      />
+      <AddressFormModal
+        open={formOpen}
+        address={editing}
+        onClose={() => setFormOpen(false)}
+        onSaved={() => {
+          setFormOpen(false);
+          addresses.reload();
+        }}
+      />
+    </>
+  );
+}
