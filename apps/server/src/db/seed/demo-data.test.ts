@@ -261,6 +261,15 @@ describe('demo data', () => {
     }
   });
 
+  it('leaves every company with a credit limit room to pay on account', async () => {
+    expect(
+      await count(sql`
+      select count(*) as n from companies c
+      where c.credit_limit > 0
+        and c.credit_limit <= (select coalesce(sum(debit - credit), 0) from ledger_entries l where l.company_id = c.id)`),
+    ).toBe(0);
+  });
+
   it('continues every id sequence after the seeded ids', async () => {
     const rows = await database.rows<{ next: number | string; max: number | string }>(
       sql`select nextval(pg_get_serial_sequence('orders', 'id')) as next, (select max(id) from orders) as max`,

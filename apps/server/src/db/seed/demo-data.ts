@@ -382,6 +382,12 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     await writeHistory(context, catalog);
     await writer.flush();
     await resetSequences(tx);
+    // The history leaves companies owing money; the seeded limits are meant as room to buy on
+    // account on top of that, so "pay on account" works in the demo.
+    await tx.execute(sql`
+      update companies c set credit_limit = ceil((l.debts + c.credit_limit) / 1000) * 1000
+      from (select company_id, sum(debit - credit) as debts from ledger_entries group by company_id) l
+      where l.company_id = c.id and c.credit_limit > 0 and l.debts > 0`);
     counts = writer.counts;
   });
 
