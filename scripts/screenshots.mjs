@@ -3,7 +3,9 @@
 // Logs in as demo against a running server and saves PNGs into ./screenshots/ (git-ignored):
 // login (zh, en, es), dashboard, menu pages, the catalogue screens (catalogue, detail, inventory,
 // freight, freight breakdown; catalogue also at 375 px), the change-password dialog, the 401 page and
-// mobile (375 px), in zh and en.
+// mobile (375 px), in zh and en; the cart flow (cart with the bulk panel and a result table, submit,
+// address form, confirm, pay with the sandbox QR, pay success, personal centre; cart at 375 px).
+// SCREENSHOTS_ONLY=cart takes only the cart flow.
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +51,80 @@ const shot = async (page, name) => {
   console.log(`screenshots/${name}.png`);
 };
 
+/** Cart flow screens; places one order per language (paid through the sandbox). */
+async function cartScreens(language) {
+  const ctx = await context(language);
+  const page = await ctx.newPage();
+  await login(page);
+  await page.goto(`${baseUrl}/cart/index`);
+  await page.locator('.cart-table').waitFor();
+  await page
+    .locator('.paste-box')
+    .fill('04465-33450 2\nBRR-749\t1\n1K0 698 151 B, 4\nBRR-604 x\n0986494124 1\nBRR-598 3\nBRR-749 2');
+  await page.locator('.match-paste').click();
+  await page.locator('.match-table tbody tr.ant-table-row').nth(5).waitFor();
+  await page.screenshot({ path: join(outDir, `cart-bulk-${language}.png`), fullPage: true });
+  console.log(`screenshots/cart-bulk-${language}.png`);
+  await page.locator('.add-matched').click();
+  await page.locator('.cart-table tbody tr.ant-table-row').first().waitFor();
+  await page.locator('.clear-result').click();
+  await shot(page, `cart-${language}`);
+  const rows = page.locator('.cart-table tbody tr.ant-table-row');
+  await rows.nth(0).locator('.ant-checkbox-input').check();
+  await rows.nth(1).locator('.ant-checkbox-input').check();
+  await page.locator('.submit-checked').click();
+  await page.locator('.checkout-lines tbody tr.ant-table-row').first().waitFor();
+  await shot(page, `cart-submit-${language}`);
+  await page.locator('.address-cards .add-address').click();
+  await page.locator('#address-contact').fill(language === 'zh' ? '李雷' : 'Ana García');
+  await page.locator('#address-phone').fill('12345');
+  await page.locator('.address-modal .ant-btn-primary').click();
+  await shot(page, `address-form-${language}`);
+  await page.locator('.address-modal .ant-modal-footer .ant-btn').first().click();
+  await page.locator('.checkout-next').click();
+  await page.locator('.confirm-total').waitFor();
+  await shot(page, `cart-confirm-${language}`);
+  await page.locator('.submit-order').click();
+  await page.locator('.pay-order-no').waitFor();
+  await page.locator('.pay-methods input[value="qr"]').check();
+  await page.locator('.pay-now').click();
+  await page.locator('.pay-qr-image').waitFor();
+  await shot(page, `cart-pay-${language}`);
+  const confirmUrl = await page.locator('.pay-confirm-link').getAttribute('href');
+  const phone = await ctx.newPage();
+  await phone.goto(confirmUrl);
+  await phone.locator('button[type=submit]').click();
+  await phone.close();
+  await page.waitForURL((url) => url.pathname === '/cart/paySuccess', { timeout: 15_000 });
+  await page.locator('.pay-success-order').waitFor();
+  await shot(page, `cart-pay-success-${language}`);
+  await page.goto(`${baseUrl}/personalCenter/address`);
+  await page.locator('.address-table tbody tr.ant-table-row').first().waitFor();
+  await shot(page, `address-list-${language}`);
+  await page.locator('.address-table .address-edit').first().click();
+  await page.locator('.address-modal').waitFor();
+  await shot(page, `address-edit-${language}`);
+  await ctx.close();
+
+  const mobile = await context(language, { width: 375, height: 740 });
+  const mpage = await mobile.newPage();
+  await login(mpage);
+  await mpage.goto(`${baseUrl}/cart/index`);
+  await mpage.locator('.cart-table').waitFor();
+  await mpage.locator('.paste-box').fill('04465-33450 2\n0986494124 1');
+  await mpage.locator('.match-paste').click();
+  await mpage.locator('.match-table tbody tr.ant-table-row').nth(1).waitFor();
+  await mpage.screenshot({ path: join(outDir, `mobile-cart-${language}.png`), fullPage: true });
+  console.log(`screenshots/mobile-cart-${language}.png`);
+  await mobile.close();
+}
+
 try {
+  if (process.env.SCREENSHOTS_ONLY === 'cart') {
+    for (const language of ['zh', 'en']) await cartScreens(language);
+    process.exit(0);
+  }
+  for (const language of ['zh', 'en']) await cartScreens(language);
   for (const language of ['zh', 'en', 'es']) {
     const ctx = await context(language);
     const page = await ctx.newPage();
