@@ -276,6 +276,11 @@ export const salesBills = pgTable(
     logisticsName: text('logistics_name').notNull().default(''),
     /** Airway bill number. */
     logisticsNo: text('logistics_no').notNull().default(''),
+    /**
+     * The portal order the bill invoices; null for bills the ERP raised without one. (Before this
+     * column the order no travelled only in `remark`.)
+     */
+    orderId: integer('order_id'),
   },
   (t) => [index('sales_bills_company_date_idx').on(t.companyId, t.billDate, t.id)],
 );
@@ -355,7 +360,15 @@ export const purchaseLines = pgTable(
     storeQty: integer('store_qty').notNull().default(0),
     remark: text('remark').notNull().default(''),
   },
-  (t) => [index('purchase_lines_purchase_idx').on(t.purchaseId, t.seq)],
+  (t) => [
+    index('purchase_lines_purchase_idx').on(t.purchaseId, t.seq),
+    // Purchase detail search by part number prefix (GetPurchaseLineList, GetPurchaseList partNumber).
+    index('purchase_lines_supplier_key_idx').using(
+      'btree',
+      t.supplierCompanyId,
+      sql`${t.numberKey} text_pattern_ops`,
+    ),
+  ],
 );
 
 export const payments = pgTable(

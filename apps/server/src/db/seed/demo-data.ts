@@ -1704,6 +1704,7 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
             cargoState: ageDays > 7 ? 'signed' : ageDays > 2 ? 'in_transit' : 'shipped',
             logisticsName,
             logisticsNo,
+            orderId,
           });
           addDebit(deliveryTime, amount, 'sale', salesNo, no);
           const delivered = shipmentIndex === shipments.length - 1 && effectiveState === 'delivered';

@@ -1,0 +1,2 @@
+ALTER TABLE "sales_bills" ADD COLUMN "order_id" integer;--> statement-breakpoint
+CREATE INDEX "purchase_lines_supplier_key_idx" ON "purchase_lines" USING btree ("supplier_company_id","number_key" text_pattern_ops);
