@@ -187,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ...(deps.now ? { now: deps.now } : {}),
           }),
           apiPrefix: config.apiPrefix,
+          sandboxEnabled: config.paymentSandbox,
           // Through the whole HTTP stack, as a provider's notification would arrive.
           deliverSandboxCallback: async (body) =>
             (

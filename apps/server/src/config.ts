@@ -43,6 +43,8 @@ export interface Config {
    * forge one from a key in a file.
    */
   sandboxPaymentSecret: string;
+  /** The built-in sandbox payment provider (demo). Turn it off where real money is taken. */
+  paymentSandbox: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     sandboxPaymentSecret: env.SANDBOX_PAYMENT_SECRET || randomBytes(32).toString('hex'),
+    paymentSandbox: bool(env.PAYMENT_SANDBOX, true),
   };
 }
 

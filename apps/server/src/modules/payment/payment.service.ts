@@ -48,9 +48,16 @@ export function createPaymentService(deps: {
   apiPrefix: string;
   /** Posts a provider callback to POST /Payment/Callback/sandbox (through the HTTP stack). */
   deliverSandboxCallback: (body: SandboxCallback) => Promise<CallbackAnswer>;
+  /**
+   * The sandbox lets anyone holding a payment number confirm it: right for the demo, wrong for
+   * a shop taking real money (PAYMENT_SANDBOX=false). Off → online methods are refused and the
+   * sandbox pages and callback answer "not found".
+   */
+  sandboxEnabled?: boolean;
   now?: () => Date;
 }) {
   const { database, sandbox } = deps;
+  const sandboxEnabled = deps.sandboxEnabled ?? true;
   const now = deps.now ?? (() => new Date());
 
   async function creditOf(companyId: number, lock = false) {
@@ -213,6 +220,7 @@ export function createPaymentService(deps: {
   }
 
   async function handleCallback(body: unknown): Promise<{ status: 'ok' }> {
+    if (!sandboxEnabled) throw notFound();
     let facts;
     try {
       facts = sandbox.verifyCallback(body);
@@ -265,7 +273,9 @@ export function createPaymentService(deps: {
         total_amount: money(totalOf(order)),
         currency: order.currency,
         paid_amount: money(await createOrdersRepository(database.db).paidAmount(order.id)),
-        methods: [...PAYMENT_METHODS],
+        methods: sandboxEnabled
+          ? [...PAYMENT_METHODS]
+          : PAYMENT_METHODS.filter((method) => method === 'account'),
         credit: {
           limit: money(credit.limit),
           debts: money(credit.debts),
@@ -275,7 +285,9 @@ export function createPaymentService(deps: {
     },
 
     async wePay(auth: AuthContext, body: WePayRequest, origin: string): Promise<WePayResult> {
-      return body.method === 'account' ? payOnAccount(auth, body.order_id) : payOnline(auth, body, origin);
+      if (body.method === 'account') return payOnAccount(auth, body.order_id);
+      if (!sandboxEnabled) throw refused('onlinePaymentUnavailable');
+      return payOnline(auth, body, origin);
     },
 
     async getPayStatus(auth: AuthContext, orderId: number): Promise<PayStatus> {
@@ -299,6 +311,7 @@ export function createPaymentService(deps: {
 
     /** The "phone" page the QR code opens: order number, amount and a Confirm button. */
     async sandboxPage(paymentNo: string): Promise<string | null> {
+      if (!sandboxEnabled) return null;
       const request = await createPaymentRepository(database.db).findRequest(paymentNo);
       if (!request) return null;
       const order = await createOrdersRepository(database.db).find(request.companyId, request.orderId);
@@ -315,6 +328,7 @@ export function createPaymentService(deps: {
 
     /** The buyer confirmed on the phone: the sandbox sends its signed callback, as a provider would. */
     async sandboxConfirm(paymentNo: string): Promise<string | null> {
+      if (!sandboxEnabled) return null;
       const request = await createPaymentRepository(database.db).findRequest(paymentNo);
       if (!request) return null;
       const answer = await deps.deliverSandboxCallback(
