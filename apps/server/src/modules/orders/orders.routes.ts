@@ -14,4 +14,22 @@ export function registerOrdersRoutes(app: FastifyInstance, orders: OrdersService
   registerEndpoint(app, orderEndpoints.cancelOrder, ({ params, ctx }) =>
     orders.cancelOrder(requireAuth(ctx), params.id),
   );
+  registerEndpoint(app, orderEndpoints.getOrderList, ({ body, ctx }) =>
+    orders.getOrderList(requireAuth(ctx), body),
+  );
+  registerEndpoint(app, orderEndpoints.getOrderDetail, ({ params, ctx }) =>
+    orders.getOrderDetail(requireAuth(ctx), params.id),
+  );
+  registerEndpoint(app, orderEndpoints.updateOrderLine, ({ body, ctx }) =>
+    orders.updateOrderLine(requireAuth(ctx), body),
+  );
+  registerEndpoint(app, orderEndpoints.deleteOrderLine, ({ body, ctx }) =>
+    orders.deleteOrderLine(requireAuth(ctx), body),
+  );
+  registerEndpoint(app, orderEndpoints.buyAgain, ({ params, ctx }) =>
+    orders.buyAgain(requireAuth(ctx), params.id),
+  );
+  registerEndpoint(app, orderEndpoints.getOrderLineList, ({ body, ctx }) =>
+    orders.getOrderLineList(requireAuth(ctx), body),
+  );
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound, refused } from '../../platform/errors';
 import type { CartService } from '../cart/cart.service';
+import { createOrderRecordsService } from './order-records.service';
 import { createOrdersRepository, type OrderHead } from './orders.repository';
 
 type Paging = z.output<typeof pagingSchema>;
@@ -39,6 +40,8 @@ export function createOrdersService(deps: { database: Database; cart: CartServic
   }
 
   return {
+    // The records calls (lists, detail, line edits, buy again) live in their own service file.
+    ...createOrderRecordsService(deps),
     async getPendingOrders(
       auth: AuthContext,
       paging: Paging,
