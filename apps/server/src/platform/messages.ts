@@ -356,36 +356,6 @@ export const messages = {
     en: 'Buying again needs access to the cart.',
     es: 'Para volver a comprar necesita acceso al carrito.',
   },
-  orderModifyState: {
-    zh: '修改异常！订单 {no} 当前状态为“{state}”，只有待付款的订单可以修改。',
-    en: 'Modify an exception! The order {no} is {state}; only orders awaiting payment can be changed.',
-    es: '¡Error al modificar! El pedido {no} está en estado {state}; solo se pueden cambiar pedidos pendientes de pago.',
-  },
-  orderModifyStock: {
-    zh: '修改异常！{number} 库存不足：最多还可增加 {available}。',
-    en: 'Modify an exception! Not enough stock of {number}: at most {available} more are available.',
-    es: '¡Error al modificar! No hay stock suficiente de {number}: como máximo {available} más disponibles.',
-  },
-  orderModifyMultiple: {
-    zh: '修改异常！{number} 的数量必须是 {buy_qty} 的倍数。',
-    en: 'Modify an exception! The quantity of {number} must be a multiple of {buy_qty}.',
-    es: '¡Error al modificar! La cantidad de {number} debe ser múltiplo de {buy_qty}.',
-  },
-  orderDeleteState: {
-    zh: '删除异常！订单 {no} 当前状态为“{state}”，只有待付款的订单可以删除明细。',
-    en: 'Delete an exception! The order {no} is {state}; lines can only be deleted while it awaits payment.',
-    es: '¡Error al eliminar! El pedido {no} está en estado {state}; solo se eliminan líneas de pedidos pendientes de pago.',
-  },
-  orderDeleteLastLine: {
-    zh: '删除异常！这是订单 {no} 的最后一行，请取消订单。',
-    en: 'Delete an exception! This is the last line of the order {no}; cancel the order instead.',
-    es: '¡Error al eliminar! Es la última línea del pedido {no}; cancele el pedido en su lugar.',
-  },
-  buyAgainNeedsCart: {
-    zh: '再次购买需要购物车权限。',
-    en: 'Buying again needs access to the cart.',
-    es: 'Para volver a comprar necesita acceso al carrito.',
-  },
   creditLimitExceeded: {
     zh: '超出信用额度：本单 {amount} {currency}，可用额度 {available} {currency}。',
     en: 'This exceeds your credit limit: the order is {amount} {currency}, {available} {currency} is available.',
