@@ -28,9 +28,15 @@ import { registerCartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { registerCheckoutRoutes } from './modules/checkout/checkout.routes';
 import { createCheckoutService } from './modules/checkout/checkout.service';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { registerFinanceRoutes } from './modules/finance/finance.routes';
+import { createFinanceService } from './modules/finance/finance.service';
 import { createFreightRepository } from './modules/freight/freight.repository';
 import { registerFreightRoutes } from './modules/freight/freight.routes';
 import { createFreightService } from './modules/freight/freight.service';
+import { registerNoticesRoutes } from './modules/notices/notices.routes';
+import { createNoticesService } from './modules/notices/notices.service';
 import { registerOrdersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { registerPaymentRoutes, sandboxCallbackEndpoint } from './modules/payment/payment.routes';
@@ -199,6 +205,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ).json(),
           ...(deps.now ? { now: deps.now } : {}),
         }),
+      );
+      registerFinanceRoutes(api, createFinanceService({ database, ...(deps.now ? { now: deps.now } : {}) }));
+      registerNoticesRoutes(api, createNoticesService({ database }));
+      registerDashboardRoutes(
+        api,
+        createDashboardService({ database, ...(deps.now ? { now: deps.now } : {}) }),
       );
       registerCatalogRoutes(
         api,

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+/** Orders the wholesaler is working on: the dashboard's "executing orders". */
+export const EXECUTING_STATES = ['submitted', 'confirmed', 'partially_delivered'] as const;
+/** Orders that never became business (unpaid web checkouts, cancelled) stay out of the chart. */
+export const CHART_EXCLUDED_STATES = ['pending_payment', 'cancelled'] as const;
+
+export interface DashboardFigures {
+  currency: string;
+  debts: string | null;
+  executing: number | null;
+  /** [month 'YYYY-MM', amount] for months with orders; null when not asked. */
+  order_months: Array<[string, string]> | null;
+  delivery_months: Array<[string, string]> | null;
+}
+
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+export function createDashboardRepository(database: Database) {
+  return {
+    /**
+     * Every aggregate of the dashboard in one statement; each part only when asked for, so a
+     * viewer's call costs nothing for figures it cannot see. The month sums read the
+     * (company_id, date) indexes over the chart's window only.
+     */
+    async figures(
+      companyId: number,
+      want: { debts: boolean; orders: boolean; deliveries: boolean },
+      window: { start: string; end: string },
+    ): Promise<DashboardFigures | undefined> {
+      const [row] = await database.rows<DashboardFigures>(sql`
+        select c.currency,
+          ${
+            want.debts
+              ? sql`(select coalesce(sum(l.debit - l.credit), 0) from ledger_entries l where l.company_id = c.id)::text`
+              : sql`null`
+          } as debts,
+          ${
+            want.orders
+              ? sql`(select count(*) from orders o where o.company_id = c.id and o.state in (${list(EXECUTING_STATES)}))::int`
+              : sql`null::int`
+          } as executing,
+          ${
+            want.orders
+              ? sql`(select coalesce(json_agg(json_build_array(x.m, x.s)), '[]'::json) from (
+                  select to_char(date_trunc('month', o.bill_date at time zone 'UTC'), 'YYYY-MM') as m, sum(o.amount)::text as s
+                  from orders o
+                  where o.company_id = c.id and o.bill_date >= ${window.start}::timestamptz
+                    and o.bill_date < ${window.end}::timestamptz and o.state not in (${list(CHART_EXCLUDED_STATES)})
+                  group by 1) x)`
+              : sql`null::json`
+          } as order_months,
+          ${
+            want.deliveries
+              ? sql`(select coalesce(json_agg(json_build_array(x.m, x.s)), '[]'::json) from (
+                  select to_char(date_trunc('month', d.date at time zone 'UTC'), 'YYYY-MM') as m, sum(d.amount)::text as s
+                  from deliveries d
+                  where d.company_id = c.id and d.date >= ${window.start}::timestamptz and d.date < ${window.end}::timestamptz
+                  group by 1) x)`
+              : sql`null::json`
+          } as delivery_months
+        from companies c where c.id = ${companyId}`);
+      return row && { ...row, executing: row.executing === null ? null : Number(row.executing) };
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import type {
+  AgingBucket,
+  FinanceAccount,
+  PaymentDays,
+  PaymentDetail,
+  PaymentList,
+  PaymentRecord,
+  financeAccountRequestSchema,
+  paymentListRequestSchema,
+} from '@partsportal/contract/finance';
+import { MAX_OPEN_ITEMS } from '@partsportal/contract/finance';
+import { Decimal } from 'decimal.js';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { AuthContext } from '../../platform/auth-context';
+import { notFound } from '../../platform/errors';
+import { createFinanceRepository, type PaymentRow } from './finance.repository';
+
+const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
+
+const DAY_SECONDS = 86_400;
+
+/** The aging bucket of a debit that is `days` past its due date. */
+export function agingBucket(days: number): AgingBucket {
+  if (days <= 0) return 'current';
+  if (days <= 30) return 'd1_30';
+  if (days <= 60) return 'd31_60';
+  if (days <= 90) return 'd61_90';
+  return 'over_90';
+}
+
+const toRecord = (row: PaymentRow): PaymentRecord => ({
+  id: row.id,
+  date: row.date,
+  no: row.no,
+  amount: money(row.amount),
+  cutmoney: money(row.cutmoney),
+  currency: row.currency,
+  method: row.method,
+  remark: row.remark,
+  order_no: row.order_no,
+});
+
+export function createFinanceService(deps: { database: Database; now?: () => Date }) {
+  const repo = createFinanceRepository(deps.database);
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async getPaymentList(
+      auth: AuthContext,
+      request: z.output<typeof paymentListRequestSchema>,
+    ): Promise<PaymentList> {
+      const page = await repo.paymentPage(
+        auth.companyId,
+        {
+          range: { from: request.dateFrom, to: request.dateTo },
+          no: request.no,
+          sort: request.sort,
+          order: request.order,
+        },
+        request.page,
+        request.pageSize,
+      );
+      return {
+        list: page.list.map(toRecord),
+        total: page.total,
+        totals: { amount: money(page.amount), cutmoney: money(page.cutmoney) },
+      };
+    },
+
+    async getPaymentDetail(auth: AuthContext, id: number): Promise<PaymentDetail> {
+      const row = await repo.payment(auth.companyId, id);
+      if (!row) throw notFound();
+      return { ...toRecord(row), order_id: row.order_id, created_at: row.created_at };
+    },
+
+    async getFinanceAccount(
+      auth: AuthContext,
+      request: z.output<typeof financeAccountRequestSchema>,
+    ): Promise<FinanceAccount> {
+      const range = { from: request.dateFrom, to: request.dateTo };
+      const summary = await repo.accountSummary(auth.companyId, range);
+      if (!summary) throw notFound();
+      const entries = await repo.statement(
+        auth.companyId,
+        range,
+        summary.opening,
+        request.page,
+        request.pageSize,
+      );
+      const closing = new Decimal(summary.opening).plus(summary.debit).minus(summary.credit);
+      return {
+        currency: summary.currency,
+        balance: money(summary.balance),
+        credit_limit: money(summary.credit_limit),
+        available_credit: money(new Decimal(summary.credit_limit).minus(summary.balance)),
+        opening_balance: money(summary.opening),
+        entries: entries.map((row) => ({
+          id: row.id,
+          date: row.date,
+          kind: row.kind,
+          ref_no: row.ref_no,
+          debit: money(row.debit),
+          credit: money(row.credit),
+          running_balance: money(row.running_balance),
+          due_date: row.due_date,
+          remark: row.remark,
+        })),
+        total: summary.count,
+        closing_balance: money(closing),
+        period_debit: money(summary.debit),
+        period_credit: money(summary.credit),
+      };
+    },
+
+    async getPaymentDays(auth: AuthContext): Promise<PaymentDays> {
+      const summary = await repo.accountSummary(auth.companyId, {});
+      if (!summary) throw notFound();
+      const todaySeconds = Math.floor(now().getTime() / 1000 / DAY_SECONDS) * DAY_SECONDS;
+      const today = new Date(todaySeconds * 1000).toISOString().slice(0, 10);
+      const items = await repo.openItems(auth.companyId, summary.payment_days, today);
+
+      const buckets: Record<AgingBucket, Decimal> = {
+        current: new Decimal(0),
+        d1_30: new Decimal(0),
+        d31_60: new Decimal(0),
+        d61_90: new Decimal(0),
+        over_90: new Decimal(0),
+      };
+      let total = new Decimal(0);
+      const openItems = items.map((item) => {
+        const bucket = agingBucket(item.days_overdue);
+        buckets[bucket] = buckets[bucket].plus(item.open_amount);
+        total = total.plus(item.open_amount);
+        return {
+          ref_no: item.ref_no,
+          kind: item.kind,
+          date: item.date,
+          due_date: item.due_date,
+          amount: money(item.amount),
+          open_amount: money(item.open_amount),
+          days_overdue: item.days_overdue,
+          bucket,
+        };
+      });
+      return {
+        payment_days: summary.payment_days,
+        currency: summary.currency,
+        total_due: money(total),
+        overdue: money(total.minus(buckets.current)),
+        buckets: {
+          current: money(buckets.current),
+          d1_30: money(buckets.d1_30),
+          d31_60: money(buckets.d31_60),
+          d61_90: money(buckets.d61_90),
+          over_90: money(buckets.over_90),
+        },
+        open_items: openItems.slice(0, MAX_OPEN_ITEMS),
+        open_count: openItems.length,
+        as_of: todaySeconds,
+      };
+    },
+  };
+}
+
+export type FinanceService = ReturnType<typeof createFinanceService>;

@@ -1,0 +1,115 @@
+import type { Language } from '@partsportal/contract/codes';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+export interface NoticeScope {
+  accountId: number;
+  companyId: number;
+  userId: number;
+}
+
+export interface NoticeRow {
+  id: number;
+  title: string;
+  content: string;
+  published_at: number;
+  is_pinned: boolean;
+  is_read: boolean;
+  attachments: Array<{ name: string; path: string }>;
+}
+
+// Column names per language come from this map only, never from the request.
+const TITLE: Record<Language, SQL> = { zh: sql`n.title_zh`, en: sql`n.title_en`, es: sql`n.title_es` };
+const CONTENT: Record<Language, SQL> = {
+  zh: sql`n.content_zh`,
+  en: sql`n.content_en`,
+  es: sql`n.content_es`,
+};
+
+/** For everyone of the account, or for the caller's company only. */
+const visible = (scope: NoticeScope) =>
+  sql`n.account_id = ${scope.accountId} and (n.company_id is null or n.company_id = ${scope.companyId})`;
+
+const readJoin = (scope: NoticeScope) =>
+  sql`left join notice_reads r on r.notice_id = n.id and r.user_id = ${scope.userId}`;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const normalize = (row: NoticeRow): NoticeRow => ({
+  ...row,
+  id: Number(row.id),
+  published_at: Number(row.published_at),
+});
+
+export function createNoticesRepository(database: Database) {
+  const columns = (language: Language, contentChars: number | null) => sql`
+    n.id, ${TITLE[language]} as title,
+    ${contentChars === null ? CONTENT[language] : sql`left(${CONTENT[language]}, ${contentChars})`} as content,
+    extract(epoch from n.published_at)::bigint as published_at, n.is_pinned,
+    (r.notice_id is not null) as is_read, n.attachments`;
+
+  return {
+    /**
+     * A page of notices, pinned first then newest, with the filter's total and the user's unread
+     * count (over all visible notices) from one aggregate. Only the start of the content is read:
+     * the summary needs a few hundred characters of it.
+     */
+    async page(
+      scope: NoticeScope,
+      language: Language,
+      filter: { keyword?: string | undefined; unreadOnly: boolean },
+      page: number,
+      pageSize: number,
+      contentChars: number,
+    ) {
+      const conditions = [visible(scope)];
+      if (filter.unreadOnly) conditions.push(sql`r.notice_id is null`);
+      if (filter.keyword) {
+        // Markup is not text: "strong" must not match every notice with bold words.
+        const pattern = likePattern(filter.keyword);
+        conditions.push(
+          sql`(${TITLE[language]} ilike ${pattern} or regexp_replace(${CONTENT[language]}, '<[^>]*>', ' ', 'g') ilike ${pattern})`,
+        );
+      }
+      const where = sql.join(conditions, sql` and `);
+      const [rows, counts] = await Promise.all([
+        database.rows<NoticeRow>(sql`
+          select ${columns(language, contentChars)} from notices n ${readJoin(scope)}
+          where ${where}
+          order by n.is_pinned desc, n.published_at desc, n.id desc
+          limit ${pageSize} offset ${(page - 1) * pageSize}`),
+        database.rows<{ total: number; unread: number }>(sql`
+          select (select count(*) from notices n ${readJoin(scope)} where ${where})::int as total,
+            (select count(*) from notices n ${readJoin(scope)} where ${visible(scope)} and r.notice_id is null)::int as unread`),
+      ]);
+      const count = counts[0]!;
+      return { rows: rows.map(normalize), total: Number(count.total), unread: Number(count.unread) };
+    },
+
+    /** Newest first, pinned or not: the dashboard feed. */
+    async latest(scope: NoticeScope, language: Language, limit: number) {
+      const rows = await database.rows<NoticeRow>(sql`
+        select ${columns(language, 0)} from notices n ${readJoin(scope)}
+        where ${visible(scope)}
+        order by n.published_at desc, n.id desc
+        limit ${limit}`);
+      return rows.map(normalize);
+    },
+
+    async find(scope: NoticeScope, language: Language, id: number): Promise<NoticeRow | undefined> {
+      const [row] = await database.rows<NoticeRow>(sql`
+        select ${columns(language, null)} from notices n ${readJoin(scope)}
+        where n.id = ${id} and ${visible(scope)}`);
+      return row && normalize(row);
+    },
+
+    /** Idempotent: a second opening keeps the first read time. */
+    async markRead(noticeId: number, userId: number) {
+      await database.rows(sql`
+        insert into notice_reads (notice_id, user_id) values (${noticeId}, ${userId})
+        on conflict (notice_id, user_id) do nothing`);
+    },
+  };
+}
+
+export type NoticesRepository = ReturnType<typeof createNoticesRepository>;
