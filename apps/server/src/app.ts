@@ -42,6 +42,10 @@ import { createOrdersService } from './modules/orders/orders.service';
 import { registerPaymentRoutes, sandboxCallbackEndpoint } from './modules/payment/payment.routes';
 import { createPaymentService } from './modules/payment/payment.service';
 import { createSandboxProvider } from './modules/payment/providers/sandbox-provider';
+import { createDeliveriesService } from './modules/records/deliveries.service';
+import { createPurchasesService } from './modules/records/purchases.service';
+import { registerRecordsRoutes } from './modules/records/records.routes';
+import { createSalesService } from './modules/records/sales.service';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { installErrorHandler } from './platform/error-handler';
 import { parseLanguage } from './platform/language';
@@ -184,6 +188,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         createCheckoutService({ database, ...(deps.now ? { now: deps.now } : {}) }),
       );
       registerOrdersRoutes(api, createOrdersService({ database, cart: createCartService({ database }) }));
+      registerRecordsRoutes(api, {
+        deliveries: createDeliveriesService({ database }),
+        sales: createSalesService({ database }),
+        purchases: createPurchasesService({ database }),
+      });
       registerPaymentRoutes(
         api,
         createPaymentService({

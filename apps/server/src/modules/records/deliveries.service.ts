@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import type { DeliveryDetail, deliveryListRequestSchema } from '@partsportal/contract/records';
+import type { Database } from '../../db/client';
+import type { AuthContext } from '../../platform/auth-context';
+import { notFound } from '../../platform/errors';
+import { createDeliveriesRepository } from './deliveries.repository';
+import { totalOf } from './records-totals';
+
+type DeliveryListRequest = z.output<typeof deliveryListRequestSchema>;
+
+export function createDeliveriesService(deps: { database: Database }) {
+  const repo = createDeliveriesRepository(deps.database.db);
+
+  return {
+    async list(auth: AuthContext, request: DeliveryListRequest) {
+      const { page, pageSize, sort, order, ...filter } = request;
+      // Page and totals are independent reads; the count comes from the totals query.
+      const [list, totals] = await Promise.all([
+        repo.page(auth.companyId, filter, sort, order, page, pageSize),
+        repo.totals(auth.companyId, filter),
+      ]);
+      return { list, total: totalOf(totals), totals };
+    },
+
+    async detail(auth: AuthContext, id: number): Promise<DeliveryDetail> {
+      const header = await repo.find(auth.companyId, id);
+      if (!header) throw notFound();
+      const [lines, orders] = await Promise.all([
+        repo.lines(auth.companyId, id),
+        repo.fulfilledOrders(auth.companyId, id),
+      ]);
+      return { header, lines, orders };
+    },
+  };
+}

@@ -1,0 +1,225 @@
+import type { PurchaseLineSort, PurchaseSort, PurchaseState, SortOrder } from '@partsportal/contract/records';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { companies } from '../../db/schema/accounts';
+import { purchaseLines, purchases } from '../../db/schema/trading';
+import { containsText, dateRange, numberKeyStartsWith, offsetOf, orderBy } from './records-query';
+
+export interface PurchaseFilter {
+  dateFrom?: number | null | undefined;
+  dateTo?: number | null | undefined;
+  no?: string | undefined;
+  state?: PurchaseState | undefined;
+  /** Already normalized. */
+  partNumberPrefix?: string | undefined;
+}
+
+export interface PurchaseLineFilter {
+  dateFrom?: number | null | undefined;
+  dateTo?: number | null | undefined;
+  no?: string | undefined;
+  name?: string | undefined;
+  partNumberPrefix?: string | undefined;
+}
+
+const epoch = (column: AnyPgColumn) => sql<number>`extract(epoch from ${column})::bigint`.mapWith(Number);
+const epochOrNull = (column: AnyPgColumn) =>
+  sql<number | null>`extract(epoch from ${column})::bigint`.mapWith((value: unknown) =>
+    value === null ? null : Number(value),
+  );
+
+const SORT_COLUMNS: Record<PurchaseSort, AnyPgColumn> = {
+  bill_date: purchases.billDate,
+  no: purchases.no,
+  amount: purchases.amount,
+  require_date: purchases.requireDate,
+  state: purchases.state,
+};
+const LINE_SORT_COLUMNS: Record<PurchaseLineSort, AnyPgColumn> = {
+  bill_date: purchases.billDate,
+  no: purchases.no,
+  number: purchaseLines.number,
+  qty: purchaseLines.qty,
+  price: purchaseLines.price,
+  sum: purchaseLines.sum,
+};
+
+const headerColumns = {
+  id: purchases.id,
+  company_sort_name: companies.sortName,
+  no: purchases.no,
+  bill_date: epoch(purchases.billDate),
+  state: sql<PurchaseState>`${purchases.state}`,
+  currency: purchases.currency,
+  amount: purchases.amount,
+  sales_man_name: purchases.salesManName,
+  require_date: epochOrNull(purchases.requireDate),
+  remark: purchases.remark,
+};
+
+const lineColumns = {
+  id: purchaseLines.id,
+  seq: purchaseLines.seq,
+  cpid: purchaseLines.productId,
+  number: purchaseLines.number,
+  part_name: purchaseLines.partName,
+  factory: purchaseLines.factory,
+  unit: purchaseLines.unit,
+  qty: purchaseLines.qty,
+  received_qty: purchaseLines.receivedQty,
+  price: purchaseLines.price,
+  last_price: purchaseLines.lastPrice,
+  sum: purchaseLines.sum,
+  store_qty: purchaseLines.storeQty,
+  remark: purchaseLines.remark,
+};
+
+/**
+ * Purchases the wholesaler made from one company: the company is the *supplier*, so every query
+ * is scoped by supplier_company_id; a buyer that supplies nothing sees nothing.
+ */
+export function createPurchasesRepository(db: Db) {
+  const where = (companyId: number, filter: PurchaseFilter): SQL | undefined =>
+    and(
+      eq(purchases.supplierCompanyId, companyId),
+      ...dateRange(purchases.billDate, filter.dateFrom, filter.dateTo),
+      containsText(purchases.no, filter.no),
+      filter.state ? eq(purchases.state, filter.state) : undefined,
+      // Served by purchase_lines (supplier_company_id, number_key text_pattern_ops).
+      filter.partNumberPrefix
+        ? inArray(
+            purchases.id,
+            db
+              .select({ id: purchaseLines.purchaseId })
+              .from(purchaseLines)
+              .where(
+                and(
+                  eq(purchaseLines.supplierCompanyId, companyId),
+                  numberKeyStartsWith(purchaseLines.numberKey, filter.partNumberPrefix),
+                ),
+              ),
+          )
+        : undefined,
+    );
+
+  const lineWhere = (companyId: number, filter: PurchaseLineFilter): SQL | undefined =>
+    and(
+      eq(purchaseLines.supplierCompanyId, companyId),
+      eq(purchases.supplierCompanyId, companyId),
+      ...dateRange(purchases.billDate, filter.dateFrom, filter.dateTo),
+      containsText(purchases.no, filter.no),
+      containsText(purchaseLines.partName, filter.name),
+      filter.partNumberPrefix
+        ? numberKeyStartsWith(purchaseLines.numberKey, filter.partNumberPrefix)
+        : undefined,
+    );
+
+  return {
+    /** One page as a deferred join over the (supplier_company_id, bill_date, id) index. */
+    async page(
+      companyId: number,
+      filter: PurchaseFilter,
+      sort: PurchaseSort,
+      order: SortOrder,
+      page: number,
+      pageSize: number,
+    ) {
+      const ordering = orderBy(SORT_COLUMNS[sort], purchases.id, order);
+      const ids = db
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(where(companyId, filter))
+        .orderBy(...ordering)
+        .limit(pageSize)
+        .offset(offsetOf(page, pageSize))
+        .as('page_ids');
+      return db
+        .select(headerColumns)
+        .from(purchases)
+        .innerJoin(ids, eq(purchases.id, ids.id))
+        .innerJoin(companies, eq(companies.id, purchases.supplierCompanyId))
+        .orderBy(...ordering);
+    },
+
+    async totals(companyId: number, filter: PurchaseFilter) {
+      return db
+        .select({
+          currency: purchases.currency,
+          records: count(),
+          // Purchases carry no quantity column: the lines' quantities (purchase_lines_purchase_idx).
+          // "purchases"."id" is spelled out: drizzle renders a column of a one-table query unqualified,
+          // which inside the subquery would bind to pl.id.
+          total_qty:
+            sql<number>`coalesce(sum((select sum(pl.qty) from purchase_lines pl where pl.purchase_id = "purchases"."id")), 0)`.mapWith(
+              Number,
+            ),
+          amount: sql<string>`coalesce(sum(${purchases.amount}), 0)::numeric(18, 4)::text`,
+        })
+        .from(purchases)
+        .where(where(companyId, filter))
+        .groupBy(purchases.currency)
+        .orderBy(asc(purchases.currency));
+    },
+
+    async find(companyId: number, id: number) {
+      const [row] = await db
+        .select(headerColumns)
+        .from(purchases)
+        .innerJoin(companies, eq(companies.id, purchases.supplierCompanyId))
+        .where(and(eq(purchases.supplierCompanyId, companyId), eq(purchases.id, id)));
+      return row;
+    },
+
+    async lines(companyId: number, purchaseId: number) {
+      return db
+        .select(lineColumns)
+        .from(purchaseLines)
+        .where(and(eq(purchaseLines.supplierCompanyId, companyId), eq(purchaseLines.purchaseId, purchaseId)))
+        .orderBy(asc(purchaseLines.seq), asc(purchaseLines.id));
+    },
+
+    async linePage(
+      companyId: number,
+      filter: PurchaseLineFilter,
+      sort: PurchaseLineSort,
+      order: SortOrder,
+      page: number,
+      pageSize: number,
+    ) {
+      const ordering = orderBy(LINE_SORT_COLUMNS[sort], purchaseLines.id, order);
+      const ids = db
+        .select({ id: purchaseLines.id })
+        .from(purchaseLines)
+        .innerJoin(purchases, eq(purchases.id, purchaseLines.purchaseId))
+        .where(lineWhere(companyId, filter))
+        .orderBy(...ordering)
+        .limit(pageSize)
+        .offset(offsetOf(page, pageSize))
+        .as('page_ids');
+      return db
+        .select({
+          ...lineColumns,
+          purchase_id: purchases.id,
+          no: purchases.no,
+          bill_date: epoch(purchases.billDate),
+          state: sql<PurchaseState>`${purchases.state}`,
+          currency: purchases.currency,
+          require_date: epochOrNull(purchases.requireDate),
+        })
+        .from(purchaseLines)
+        .innerJoin(ids, eq(purchaseLines.id, ids.id))
+        .innerJoin(purchases, eq(purchases.id, purchaseLines.purchaseId))
+        .orderBy(...ordering);
+    },
+
+    async lineCount(companyId: number, filter: PurchaseLineFilter) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(purchaseLines)
+        .innerJoin(purchases, eq(purchases.id, purchaseLines.purchaseId))
+        .where(lineWhere(companyId, filter));
+      return row?.n ?? 0;
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import type {
+  PurchaseDetail,
+  purchaseLineListRequestSchema,
+  purchaseListRequestSchema,
+} from '@partsportal/contract/records';
+import type { Database } from '../../db/client';
+import type { AuthContext } from '../../platform/auth-context';
+import { notFound } from '../../platform/errors';
+import { partNumberPrefix } from './records-query';
+import { totalOf } from './records-totals';
+import { createPurchasesRepository } from './purchases.repository';
+
+type PurchaseListRequest = z.output<typeof purchaseListRequestSchema>;
+type PurchaseLineListRequest = z.output<typeof purchaseLineListRequestSchema>;
+
+export function createPurchasesService(deps: { database: Database }) {
+  const repo = createPurchasesRepository(deps.database.db);
+
+  return {
+    async list(auth: AuthContext, request: PurchaseListRequest) {
+      const { page, pageSize, sort, order, partNumber, ...rest } = request;
+      const filter = { ...rest, partNumberPrefix: partNumberPrefix(partNumber) };
+      const [list, totals] = await Promise.all([
+        repo.page(auth.companyId, filter, sort, order, page, pageSize),
+        repo.totals(auth.companyId, filter),
+      ]);
+      return { list, total: totalOf(totals), totals };
+    },
+
+    async detail(auth: AuthContext, id: number): Promise<PurchaseDetail> {
+      const header = await repo.find(auth.companyId, id);
+      if (!header) throw notFound();
+      return { header, lines: await repo.lines(auth.companyId, id) };
+    },
+
+    async lineList(auth: AuthContext, request: PurchaseLineListRequest) {
+      const { page, pageSize, sort, order, partNumber, ...rest } = request;
+      const filter = { ...rest, partNumberPrefix: partNumberPrefix(partNumber) };
+      const [list, total] = await Promise.all([
+        repo.linePage(auth.companyId, filter, sort, order, page, pageSize),
+        repo.lineCount(auth.companyId, filter),
+      ]);
+      return { list, total };
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { recordEndpoints } from '@partsportal/contract/records';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../platform/endpoint-routes';
+import { requireAuth } from '../../platform/request-context';
+import type { createDeliveriesService } from './deliveries.service';
+import type { createPurchasesService } from './purchases.service';
+import type { createSalesService } from './sales.service';
+
+export interface RecordsServices {
+  deliveries: ReturnType<typeof createDeliveriesService>;
+  sales: ReturnType<typeof createSalesService>;
+  purchases: ReturnType<typeof createPurchasesService>;
+}
+
+export function registerRecordsRoutes(app: FastifyInstance, services: RecordsServices) {
+  const { deliveries, sales, purchases } = services;
+  const e = recordEndpoints;
+  registerEndpoint(app, e.getDeliveryList, ({ body, ctx }) => deliveries.list(requireAuth(ctx), body));
+  registerEndpoint(app, e.getDeliveryDetail, ({ params, ctx }) =>
+    deliveries.detail(requireAuth(ctx), params.id),
+  );
+  registerEndpoint(app, e.getSalesList, ({ body, ctx }) => sales.list(requireAuth(ctx), body));
+  registerEndpoint(app, e.getSalesDetail, ({ params, ctx }) => sales.detail(requireAuth(ctx), params.id));
+  registerEndpoint(app, e.getSalesLineList, ({ body, ctx }) => sales.lineList(requireAuth(ctx), body));
+  registerEndpoint(app, e.getPurchaseList, ({ body, ctx }) => purchases.list(requireAuth(ctx), body));
+  registerEndpoint(app, e.getPurchaseDetail, ({ params, ctx }) =>
+    purchases.detail(requireAuth(ctx), params.id),
+  );
+  registerEndpoint(app, e.getPurchaseLineList, ({ body, ctx }) => purchases.lineList(requireAuth(ctx), body));
+}
