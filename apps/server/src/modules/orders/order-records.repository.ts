@@ -90,11 +90,14 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 const partKeySql = (key: string) =>
   key.length >= 3 ? sql`l.number_key like ${startsWith(key)}` : sql`l.number_key = ${key}`;
 
-/** Conditions on `o` (orders); always starts with the company. */
+/**
+ * Conditions on `o` (orders); always starts with the company. dateTo is inclusive to the whole
+ * second: bill dates carry fractions, and the list shows them truncated to seconds.
+ */
 function orderWhere(filter: OrderFilter): SQL {
   const parts: SQL[] = [sql`o.company_id = ${filter.companyId}`];
   if (filter.dateFrom !== undefined) parts.push(sql`o.bill_date >= to_timestamp(${filter.dateFrom})`);
-  if (filter.dateTo !== undefined) parts.push(sql`o.bill_date <= to_timestamp(${filter.dateTo})`);
+  if (filter.dateTo !== undefined) parts.push(sql`o.bill_date < to_timestamp(${filter.dateTo + 1})`);
   if (filter.no) parts.push(sql`o.no ilike ${startsWith(filter.no)}`);
   if (filter.states?.length) {
     parts.push(
@@ -140,7 +143,7 @@ function lineWhere(filter: LineFilter): { where: SQL; needsOrder: boolean } {
     needsOrder = true;
   }
   if (filter.dateTo !== undefined) {
-    parts.push(sql`o.bill_date <= to_timestamp(${filter.dateTo})`);
+    parts.push(sql`o.bill_date < to_timestamp(${filter.dateTo + 1})`);
     needsOrder = true;
   }
   if (filter.no) {
