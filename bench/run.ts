@@ -8,7 +8,9 @@ import autocannon from 'autocannon';
 import { ROOT, startServer } from './server-process';
 import { startBareServer } from './bare-server';
 import { catalogScenario } from './catalog';
+import { dashboardScenario } from './dashboard';
 import { importScenario } from './import';
+import { recordsScenario } from './records';
 import { median, notes, rows } from './report';
 
 async function load(url: string, seconds: number, connections = 50) {
@@ -24,6 +26,8 @@ async function load(url: string, seconds: number, connections = 50) {
 const scenarios: Record<string, () => Promise<void>> = {
   catalog: catalogScenario,
   import: importScenario,
+  records: recordsScenario,
+  dashboard: dashboardScenario,
   /** HTTP floor: /healthz of the real server against a bare node:http server, same machine, same run. */
   async http() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-http-'));

@@ -15,7 +15,6 @@ const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
 let t: TestApp;
 const tokens = { demo: '', partner: '', viewer: '', ledger: '' };
-let ledgerCompany = 0;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -27,7 +26,6 @@ beforeAll(async () => {
   });
   // A company with a hand-written ledger, so the arithmetic can be checked to the cent.
   const company = await createCompany(t.database, 1, 'Ledger Test Co');
-  ledgerCompany = company.id;
   await t.database.db
     .update(companies)
     .set({ creditLimit: '1000.00', paymentDays: 30, currency: 'EUR' })
