@@ -131,6 +131,12 @@ describe('paste parsing', () => {
     });
   });
 
+  it('keeps the quantity of an unknown long number typed with a space', () => {
+    expect(run('0986494124 1')[0]).toMatchObject({ status: 'not_found', input: '0986494124', qty: 1 });
+    // Short digit groups stay one (Bosch-style) number when nothing matches.
+    expect(run('0 986 494 9')[0]).toMatchObject({ status: 'not_found', input: '0 986 494 9', qty: null });
+  });
+
   it('restores leading zeros a spreadsheet dropped, preferring the number as written', () => {
     expect(numberKeys('446533450')).toEqual(['446533450', '0446533450', '00446533450', '000446533450']);
     expect(numberKeys('12')).toEqual(['12']);

@@ -117,9 +117,10 @@ function spacedReadings(tokens: string[]): { readings: Interpretation[]; fallbac
   const wholeIndex = readings.push(whole) - 1;
   if (isBadQtyField(last)) readings.push(withLast);
   if (isBadQtyField(first)) readings.push(withFirst);
-  // Unknown number: digit groups only ("0 986 494 123") read best as one number; otherwise a
-  // trailing/leading quantity is the likelier intent ("W 712/95 10").
-  const allDigitGroups = tokens.every((token) => /^\d+$/.test(token));
+  // Unknown number: short digit groups only ("0 986 494 123") read best as one number;
+  // otherwise a trailing/leading quantity is the likelier intent ("W 712/95 10",
+  // "0986494124 1": a long digit run is a number on its own, so the "1" is its quantity).
+  const allDigitGroups = tokens.every((token) => /^\d{1,4}$/.test(token));
   return { readings, fallback: allDigitGroups ? wholeIndex : 0 };
 }
 
