@@ -11,7 +11,6 @@ import { catalogScenario } from './catalog';
 import { dashboardScenario } from './dashboard';
 import { importScenario } from './import';
 import { recordsScenario } from './records';
-import { recordsScenario } from './records';
 import { median, notes, rows } from './report';
 
 async function load(url: string, seconds: number, connections = 50) {
@@ -27,7 +26,6 @@ async function load(url: string, seconds: number, connections = 50) {
 const scenarios: Record<string, () => Promise<void>> = {
   catalog: catalogScenario,
   import: importScenario,
-  records: recordsScenario,
   records: recordsScenario,
   dashboard: dashboardScenario,
   /** HTTP floor: /healthz of the real server against a bare node:http server, same machine, same run. */
