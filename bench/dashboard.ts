@@ -19,7 +19,8 @@ export async function dashboardScenario() {
   );
   await client.end();
   const size = sizes.rows[0]!;
-  if (size.lines < 100_000) throw new Error('pp_bench has no order lines: run `npm run bench -- records` first');
+  if (size.lines < 100_000)
+    throw new Error('pp_bench has no order lines: run `npm run bench -- records` first');
 
   const server = await startServer({ DATABASE_URL: PG_URL, DEMO_DATA: 'false' });
   try {

@@ -190,7 +190,9 @@ describe('/Web/GetNoticeDetail', () => {
     expect((await t.call('/Web/GetNoticeDetail/2147483000', undefined, { token: tokens.demo })).code).toBe(
       40004,
     );
-    await t.database.rows(sql`update users set menus = '["1001"]'::jsonb where id = ${DEMO_IDS.users.viewer}`);
+    await t.database.rows(
+      sql`update users set menus = '["1001"]'::jsonb where id = ${DEMO_IDS.users.viewer}`,
+    );
     const token = await t.login('viewer', 'viewer1234');
     expect((await t.call('/Web/GetNoticeList', {}, { token })).code).toBe(40003);
     expect((await t.call(`/Web/GetNoticeDetail/${hostile}`, undefined, { token })).code).toBe(40003);
