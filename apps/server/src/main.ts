@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -18,6 +19,8 @@ async function main() {
       passwordHashMemoryKiB: config.passwordHashMemoryKiB,
       log: (line) => app.log.info(line),
     });
+    // PGlite runs no autovacuum: without statistics its planner guesses every table's size.
+    await database.db.execute(sql`analyze`);
     app.log.info({ summary }, 'demo data ready');
   }
 
