@@ -24,7 +24,9 @@ export async function writeXlsx(fileName: string, sheets: SheetSpec[]): Promise<
 }
 
 export interface PagedExportOptions<T> {
-  fetchPage: (page: number, pageSize: number) => Promise<{ list: T[]; total: number }>;
+  loadPage: (page: number, pageSize: number) => Promise<{ list: T[]; total: number }>;
+  /** Rows a call; the server's cap by default. */
+  pageSize?: number;
   header: string[];
   toRow: (item: T) => unknown[];
   fileName: string;
@@ -34,18 +36,19 @@ export interface PagedExportOptions<T> {
 }
 
 /**
- * Pages through a list call (EXPORT_PAGE_SIZE rows a call) for the current filter and writes
+ * Pages through a list call (`pageSize` rows a call) for the current filter and writes
  * the rows under `header`. Returns the row count, or null when cancelled.
  */
 export async function exportPagedList<T>(options: PagedExportOptions<T>): Promise<number | null> {
   const rows: unknown[][] = [options.header];
+  const pageSize = options.pageSize ?? EXPORT_PAGE_SIZE;
   for (let page = 1; ; page++) {
-    const answer = await options.fetchPage(page, EXPORT_PAGE_SIZE);
+    const answer = await options.loadPage(page, pageSize);
     if (options.isCancelled()) return null;
     const total = Math.min(answer.total, MAX_EXPORT_ROWS);
     for (const item of answer.list) rows.push(options.toRow(item));
     options.onProgress(rows.length - 1, total);
-    if (answer.list.length < EXPORT_PAGE_SIZE || rows.length - 1 >= total) break;
+    if (answer.list.length < pageSize || rows.length - 1 >= total) break;
   }
   if (options.isCancelled()) return null;
   await writeXlsx(options.fileName, [{ name: options.sheetName, rows: rows.slice(0, MAX_EXPORT_ROWS + 1) }]);
