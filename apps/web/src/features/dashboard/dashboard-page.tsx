@@ -1,39 +1,143 @@
-import { useEffect } from 'react';
-import { Card, Col, Row, Statistic } from 'antd';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Badge, Card, Col, Empty, List, Row, Skeleton, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { refreshUserInfo, useSessionStore } from '../../shared/stores/session-store';
+import { Link } from 'react-router';
+import { dashboardEndpoints } from '@partsportal/contract/dashboard';
+import { showCartCount } from '../../shared/api/cart-api';
+import { callEndpoint } from '../../shared/api/client';
+import { useAsyncData } from '../../shared/hooks/use-async-data';
+import { useFormatDate } from '../../shared/i18n/use-format-date';
+import { formatMoney } from '../../shared/records/money';
+import { useSettingsStore } from '../../shared/stores/settings-store';
+import { buildChartOption } from './chart-option';
+import './dashboard.css';
+
+// ECharts (~500 kB) is fetched only when the dashboard draws its chart, after the figures.
+const DashboardChart = lazy(() => import('./dashboard-chart'));
 
 /**
- * The dashboard figures and the chart arrive with the dashboard issue; today it shows the
- * cart count from user info, re-read on every visit (the tab is not cached, spec §2).
+ * Spec §1 home page. GetDashboard leaves out (null) every figure whose menu the user lacks, so
+ * each card, the feed and each chart line appear only when the answer has them. The tab is
+ * not cached: every visit loads fresh figures.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const userInfo = useSessionStore((s) => s.userInfo);
+  const locale = useSettingsStore((s) => s.language);
+  const themeColor = useSettingsStore((s) => s.themeColor);
+  const formatDate = useFormatDate();
+  const answer = useAsyncData('dashboard', () => callEndpoint(dashboardEndpoints.getDashboard, {}));
+  const data = answer.data;
+
   useEffect(() => {
-    refreshUserInfo().catch(() => undefined);
-  }, []);
+    // The answer's cart count is the badge's too (it may have changed on another device).
+    if (data && data.carts !== null) showCartCount(data.carts);
+  }, [data]);
+
+  const option = useMemo(
+    () =>
+      data
+        ? buildChartOption(data.chart, {
+            themeColor,
+            locale,
+            currency: data.currency,
+            texts: { orders: t('dashboard.orderAmounts'), deliveries: t('dashboard.deliveryAmounts') },
+          })
+        : null,
+    [data, themeColor, locale, t],
+  );
+
+  if (!data) {
+    return (
+      <section className="page" aria-labelledby="dashboard-title">
+        <h1 id="dashboard-title" className="page-title">
+          {t('route.dashboard')}
+        </h1>
+        {answer.failed ? <Empty /> : <Skeleton active paragraph={{ rows: 8 }} />}
+      </section>
+    );
+  }
+
+  const money = (amount: string) => formatMoney(amount, data.currency, locale);
+  const cards = [
+    data.debts !== null && {
+      key: 'debts',
+      title: t('dashboard.debts'),
+      value: money(data.debts),
+      to: '/finance/account',
+    },
+    data.amount_delivered !== null && {
+      key: 'delivered',
+      title: t('dashboard.amountDelivered'),
+      value: money(data.amount_delivered),
+      to: '/export/index',
+    },
+    data.executing_orders !== null && {
+      key: 'executing',
+      title: t('dashboard.executingOrders'),
+      value: String(data.executing_orders),
+      to: '/order/index?type=all&state=submitted,confirmed,partially_delivered',
+    },
+    data.carts !== null && {
+      key: 'carts',
+      title: t('dashboard.cartItems'),
+      value: String(data.carts),
+      to: '/cart/index',
+    },
+  ].filter((card) => card !== false);
+  const hasChart = data.chart.order_amounts !== null || data.chart.delivery_amounts !== null;
+
   return (
-    <section className="page" aria-labelledby="dashboard-title">
+    <section className="page dashboard-page" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title" className="page-title">
         {t('route.dashboard')}
       </h1>
       <Row gutter={[16, 16]}>
-        <Col xs={24} sm={12} lg={6}>
-          <Card>
-            <Statistic title={t('dashboard.cartItems')} value={userInfo?.carts ?? 0} />
-          </Card>
-        </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Card>
-            <Statistic title={t('dashboard.menus')} value={userInfo?.menus.length ?? 0} />
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card>
-            <p className="dashboard-note">{t('dashboard.comingSoon')}</p>
-          </Card>
-        </Col>
+        {cards.map((card) => (
+          <Col xs={12} lg={6} key={card.key}>
+            <Link to={card.to} className={`dashboard-card dashboard-card-${card.key}`}>
+              <Card hoverable size="small">
+                <Statistic title={card.title} value={card.value} />
+              </Card>
+            </Link>
+          </Col>
+        ))}
+        {hasChart && option && (
+          <Col xs={24} xl={data.notices ? 16 : 24}>
+            <Card size="small" title={t('dashboard.chartTitle')} className="dashboard-chart-card">
+              <Suspense fallback={<Skeleton.Node active className="dashboard-chart" />}>
+                <DashboardChart option={option} label={t('dashboard.chartTitle')} />
+              </Suspense>
+            </Card>
+          </Col>
+        )}
+        {data.notices && (
+          <Col xs={24} xl={hasChart ? 8 : 24}>
+            <Card
+              size="small"
+              title={t('dashboard.notices')}
+              extra={<Link to="/notice/index">{t('dashboard.allNotices')}</Link>}
+              className="dashboard-notices"
+            >
+              <List
+                size="small"
+                dataSource={data.notices}
+                locale={{ emptyText: <Empty description={t('dashboard.noNotices')} /> }}
+                renderItem={(notice) => (
+                  <List.Item className={notice.is_read ? 'notice-read' : 'notice-unread'}>
+                    <Badge dot={!notice.is_read} offset={[4, 0]}>
+                      <Link to={`/notice/detail?id=${notice.id}`} className="notice-link">
+                        {notice.is_pinned && <Tag color="red">{t('dashboard.pinned')}</Tag>}
+                        {notice.is_read ? notice.title : <strong>{notice.title}</strong>}
+                      </Link>
+                    </Badge>
+                    <span className="muted notice-date">{formatDate(notice.published_at)}</span>
+                    {!notice.is_read && <span className="dashboard-sr-only">{t('dashboard.unread')}</span>}
+                  </List.Item>
+                )}
+              />
+            </Card>
+          </Col>
+        )}
       </Row>
     </section>
   );

@@ -1,0 +1,142 @@
+import {
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  type TableColumnsType,
+} from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { MENU_CODES } from '@partsportal/contract/endpoint';
+import { recordEndpoints, type DeliveryLine, type FulfilledOrder } from '@partsportal/contract/records';
+import { callEndpoint } from '../../shared/api/client';
+import { useAsyncData } from '../../shared/hooks/use-async-data';
+import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
+import { useFormatDate } from '../../shared/i18n/use-format-date';
+import { positiveInt } from '../../shared/records/list-query';
+import { formatMoney } from '../../shared/records/money';
+import { useHasAnyCode } from '../../shared/permission/use-has-code';
+import { useSettingsStore } from '../../shared/stores/settings-store';
+import { OrderStateTag } from './order-cells';
+import './orders.css';
+
+const PATH = '/export/detail';
+
+export default function DeliveryDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const locale = useSettingsStore((s) => s.language);
+  const formatDate = useFormatDate();
+  // The order detail needs 1002; without it the order numbers stay plain text.
+  const canOpenOrders = useHasAnyCode([MENU_CODES.orderSearch]);
+  const [params] = useRouteSearchParams(PATH);
+  const id = positiveInt(params.get('id'));
+  const loaded = useAsyncData(id ? String(id) : null, () =>
+    callEndpoint(recordEndpoints.getDeliveryDetail, {}, { params: { id: id ?? 0 } }),
+  );
+  const detail = loaded.data?.header.id === id ? loaded.data : undefined;
+
+  if (!id) return <Result status="warning" title={t('orders.notFound')} />;
+  if (!detail) {
+    return loaded.failed ? (
+      <Result status="warning" title={t('orders.notFound')} />
+    ) : (
+      <Skeleton active paragraph={{ rows: 10 }} />
+    );
+  }
+  const h = detail.header;
+  const money = (amount: string, currency = h.currency) => formatMoney(amount, currency, locale);
+  const orderLink = (orderId: number | null, no: string | null) =>
+    orderId && no && canOpenOrders ? (
+      <Link to={`/order/detail?id=${orderId}`} className="order-no">
+        {no}
+      </Link>
+    ) : (
+      (no ?? '—')
+    );
+
+  const lineColumns: TableColumnsType<DeliveryLine> = [
+    {
+      key: 'number',
+      dataIndex: 'number',
+      title: t('catalog.number'),
+      width: 150,
+      className: 'product-number',
+    },
+    { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 180 },
+    { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 110 },
+    { key: 'qty', dataIndex: 'qty', title: t('catalog.quantity'), width: 80, align: 'right' },
+    { key: 'price', title: t('catalog.price'), width: 120, align: 'right', render: (_, l) => money(l.price) },
+    { key: 'sum', title: t('orders.sum'), width: 130, align: 'right', render: (_, l) => money(l.sum) },
+    { key: 'order', title: t('orders.no'), width: 190, render: (_, l) => orderLink(l.order_id, l.order_no) },
+  ];
+  const orderColumns: TableColumnsType<FulfilledOrder> = [
+    { key: 'no', title: t('orders.no'), width: 190, render: (_, o) => orderLink(o.id, o.no) },
+    { key: 'bill_date', title: t('orders.billDate'), width: 150, render: (_, o) => formatDate(o.bill_date) },
+    {
+      key: 'state',
+      title: t('orders.state'),
+      width: 150,
+      render: (_, o) => <OrderStateTag state={o.state} />,
+    },
+    {
+      key: 'amount',
+      title: t('orders.amount'),
+      align: 'right',
+      render: (_, o) => money(o.amount, o.currency),
+    },
+  ];
+
+  return (
+    <section className="page delivery-detail-page" aria-labelledby="delivery-detail-title">
+      <h1 id="delivery-detail-title" className="page-title">
+        {t('route.deliveryDetail')} <span className="delivery-no">{h.no}</span>
+      </h1>
+      <Space wrap className="detail-actions">
+        <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(-1)}>
+          {t('orders.back')}
+        </Button>
+      </Space>
+      <Card size="small" className="detail-card">
+        <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
+          <Descriptions.Item label={t('orders.deliveryNo')}>{h.no}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.date')}>{formatDate(h.date)}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.lineCount')}>{h.count}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.totalQtyShort')}>{h.total_qty}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.amount')}>
+            <strong>{money(h.amount)}</strong>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.logistics')}>{h.logistics_name || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.logisticsNo')}>{h.logistics_no || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.remark')}>{h.remark || '—'}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Table<DeliveryLine>
+        className="delivery-lines"
+        rowKey="id"
+        size="small"
+        columns={lineColumns}
+        dataSource={detail.lines}
+        pagination={false}
+        scroll={{ x: 960 }}
+        locale={{ emptyText: <Empty /> }}
+      />
+      <Card size="small" title={t('orders.fulfils')} className="fulfilled-orders">
+        <Table<FulfilledOrder>
+          rowKey="id"
+          size="small"
+          columns={orderColumns}
+          dataSource={detail.orders}
+          pagination={false}
+          scroll={{ x: 640 }}
+          locale={{ emptyText: <Empty /> }}
+        />
+      </Card>
+    </section>
+  );
+}

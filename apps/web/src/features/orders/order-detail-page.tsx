@@ -1,0 +1,344 @@
+import { useState } from 'react';
+import {
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  InputNumber,
+  Popconfirm,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  Timeline,
+  type TableColumnsType,
+} from 'antd';
+import {
+  ArrowLeftOutlined,
+  DeleteOutlined,
+  FileExcelOutlined,
+  PrinterOutlined,
+  ShoppingCartOutlined,
+} from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { MENU_CODES } from '@partsportal/contract/endpoint';
+import { orderEndpoints, type OrderDetail, type OrderLine } from '@partsportal/contract/orders';
+import { showCartCount } from '../../shared/api/cart-api';
+import { callEndpoint } from '../../shared/api/client';
+import { useAsyncData } from '../../shared/hooks/use-async-data';
+import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
+import { useFormatDate } from '../../shared/i18n/use-format-date';
+import { positiveInt } from '../../shared/records/list-query';
+import { formatMoney } from '../../shared/records/money';
+import { useHasAnyCode } from '../../shared/permission/use-has-code';
+import { useSettingsStore } from '../../shared/stores/settings-store';
+import { DeliveryRate, OrderStateTag } from './order-cells';
+import { exportOrderDetail } from './order-export';
+import { formatDeliveryRate } from './order-query';
+import './order-print.css';
+import './orders.css';
+
+const PATH = '/order/detail';
+
+export default function OrderDetailPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const locale = useSettingsStore((s) => s.language);
+  const formatDate = useFormatDate();
+  const canBuy = useHasAnyCode([MENU_CODES.cart]);
+  const [params] = useRouteSearchParams(PATH);
+  const id = positiveInt(params.get('id'));
+  const loaded = useAsyncData(id ? String(id) : null, () =>
+    callEndpoint(orderEndpoints.getOrderDetail, {}, { params: { id: id ?? 0 } }),
+  );
+  // A line change answers with the whole new order; it replaces the loaded one until the next load.
+  const [changed, setChanged] = useState<OrderDetail>();
+  const detail =
+    changed && changed.header.id === id ? changed : loaded.data?.header.id === id ? loaded.data : undefined;
+  const [busy, setBusy] = useState<string | null>(null);
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
+
+  const run = async (what: string, action: () => Promise<void>) => {
+    setBusy(what);
+    try {
+      await action();
+    } catch {
+      // The server's refusal ("Modify an exception! …") was toasted by the API client.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (!id) return <Result status="warning" title={t('orders.notFound')} />;
+  if (!detail) {
+    return loaded.failed ? (
+      <Result status="warning" title={t('orders.notFound')} />
+    ) : (
+      <Skeleton active paragraph={{ rows: 10 }} />
+    );
+  }
+  const h = detail.header;
+  const money = (amount: string) => formatMoney(amount, h.currency, locale);
+
+  const saveQty = (line: OrderLine) => {
+    const qty = quantities[line.id];
+    if (qty === undefined || qty === line.qty) return;
+    void run(`qty-${line.id}`, async () => {
+      try {
+        const next = await callEndpoint(orderEndpoints.updateOrderLine, {
+          order_id: h.id,
+          line_id: line.id,
+          qty,
+        });
+        setChanged(next);
+        void message.success(t('orders.qtySaved', { number: line.number, qty }));
+      } finally {
+        setQuantities(({ [line.id]: _dropped, ...rest }) => rest);
+      }
+    });
+  };
+
+  const deleteLine = (line: OrderLine) =>
+    run(`delete-${line.id}`, async () => {
+      const next = await callEndpoint(orderEndpoints.deleteOrderLine, { order_id: h.id, line_id: line.id });
+      setChanged(next);
+      void message.success(t('orders.lineDeleted', { number: line.number }));
+    });
+
+  const buyAgain = () =>
+    run('buy', async () => {
+      const answer = await callEndpoint(orderEndpoints.buyAgain, {}, { params: { id: h.id } });
+      showCartCount(answer.carts);
+      if (answer.unavailable.length === 0) {
+        void message.success(t('orders.boughtAgain', { count: answer.added }));
+      } else {
+        void message.warning({
+          content: (
+            <span className="buy-again-result">
+              {t('orders.boughtAgain', { count: answer.added })}{' '}
+              {t('orders.unavailable', {
+                list: answer.unavailable
+                  .map((u) => `${u.number} (${t(`orders.reason.${u.reason}`)})`)
+                  .join(', '),
+              })}
+            </span>
+          ),
+          duration: 8,
+        });
+      }
+    });
+
+  const lineLabels = [
+    t('orders.seq'),
+    t('catalog.partName'),
+    t('catalog.number'),
+    t('catalog.factory'),
+    t('catalog.myNumber'),
+    t('catalog.unit'),
+    t('catalog.vehicles'),
+    t('orders.extendParam'),
+    t('catalog.quantity'),
+    t('orders.exportQty'),
+    t('catalog.price'),
+    t('orders.sum'),
+    t('orders.clientRemark'),
+    t('orders.remark'),
+    t('orders.taxPrice'),
+    t('orders.priceDesc'),
+  ] as const;
+
+  const onExport = () =>
+    run('export', () =>
+      exportOrderDetail(detail, {
+        header: {
+          no: t('orders.no'),
+          company: t('orders.company'),
+          billDate: t('orders.billDate'),
+          from: t('orders.from'),
+          state: t('orders.state'),
+          currency: t('stock.currency'),
+          rate: t('orders.deliveryRate'),
+          amount: t('orders.amount'),
+          freight: t('orders.freight'),
+          remark: t('orders.remark'),
+        },
+        state: t(`orderState.${h.state}`),
+        rate: formatDeliveryRate(h.export_rate, locale),
+        lines: [...lineLabels],
+      }),
+    );
+
+  const [
+    seqL,
+    nameL,
+    numberL,
+    factoryL,
+    myNumberL,
+    unitL,
+    makesL,
+    extendL,
+    qtyL,
+    exportQtyL,
+    priceL,
+    sumL,
+    clientRemarkL,
+    remarkL,
+    taxL,
+    descL,
+  ] = lineLabels;
+  const columns: TableColumnsType<OrderLine> = [
+    { key: 'seq', dataIndex: 'seq', title: seqL, width: 56 },
+    { key: 'part_name', dataIndex: 'part_name', title: nameL, width: 160 },
+    { key: 'number', dataIndex: 'number', title: numberL, width: 140, className: 'product-number' },
+    { key: 'factory', dataIndex: 'factory', title: factoryL, width: 100 },
+    { key: 'my_number', dataIndex: 'my_number', title: myNumberL, width: 110 },
+    { key: 'unit', dataIndex: 'unit', title: unitL, width: 60 },
+    { key: 'make_names', dataIndex: 'make_names', title: makesL, width: 140, ellipsis: true },
+    { key: 'extend_param', dataIndex: 'extend_param', title: extendL, width: 110, ellipsis: true },
+    {
+      key: 'qty',
+      title: qtyL,
+      width: detail.can_edit ? 130 : 70,
+      align: 'right',
+      render: (_, line) =>
+        detail.can_edit ? (
+          <InputNumber
+            className="qty-input no-print-border"
+            aria-label={t('catalog.quantityFor', { number: line.number })}
+            min={1}
+            max={999_999}
+            precision={0}
+            disabled={busy !== null}
+            value={quantities[line.id] ?? line.qty}
+            onChange={(value) => value !== null && setQuantities((q) => ({ ...q, [line.id]: value }))}
+            onBlur={() => saveQty(line)}
+            onPressEnter={() => saveQty(line)}
+          />
+        ) : (
+          line.qty
+        ),
+    },
+    { key: 'export_qty', dataIndex: 'export_qty', title: exportQtyL, width: 80, align: 'right' },
+    { key: 'price', title: priceL, width: 110, align: 'right', render: (_, line) => money(line.price) },
+    { key: 'sum', title: sumL, width: 120, align: 'right', render: (_, line) => money(line.sum) },
+    { key: 'client_remark', dataIndex: 'client_remark', title: clientRemarkL, width: 120, ellipsis: true },
+    { key: 'remark', dataIndex: 'remark', title: remarkL, width: 120, ellipsis: true },
+    { key: 'tax_price', title: taxL, width: 110, align: 'right', render: (_, line) => money(line.tax_price) },
+    { key: 'price_desc', dataIndex: 'price_desc', title: descL, width: 120, ellipsis: true },
+    ...(detail.can_delete_lines
+      ? [
+          {
+            key: 'actions',
+            title: t('pending.actions'),
+            width: 90,
+            className: 'no-print',
+            render: (_: unknown, line: OrderLine) => (
+              <Popconfirm
+                title={t('orders.deleteTitle')}
+                description={t('orders.deleteConfirm', { number: line.number })}
+                okText={t('common.confirm')}
+                cancelText={t('common.cancel')}
+                onConfirm={() => deleteLine(line)}
+                onCancel={() => void message.info(t('orders.deletionCancelled'))}
+              >
+                <Button danger size="small" icon={<DeleteOutlined />} loading={busy === `delete-${line.id}`}>
+                  {t('orders.delete')}
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <section className="page order-detail-page order-print-root" aria-labelledby="order-detail-title">
+      <h1 id="order-detail-title" className="page-title">
+        {t('route.orderDetail')} <span className="order-no">{h.no}</span>
+      </h1>
+      <Space wrap className="detail-actions no-print">
+        <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(-1)}>
+          {t('orders.back')}
+        </Button>
+        <Button
+          icon={<FileExcelOutlined />}
+          className="export-xlsx"
+          loading={busy === 'export'}
+          onClick={() => void onExport()}
+        >
+          {t('stock.export')}
+        </Button>
+        <Button icon={<PrinterOutlined />} className="print-order" onClick={() => window.print()}>
+          {t('orders.print')}
+        </Button>
+        {canBuy && (
+          <Button
+            type="primary"
+            icon={<ShoppingCartOutlined />}
+            className="buy-again"
+            loading={busy === 'buy'}
+            onClick={() => void buyAgain()}
+          >
+            {t('orders.buyAgain')}
+          </Button>
+        )}
+      </Space>
+      <Card size="small" className="detail-card order-header">
+        <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
+          <Descriptions.Item label={t('orders.no')}>{h.no}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.company')}>{h.company_sort_name}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.billDate')}>{formatDate(h.bill_date)}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.from')}>{h.from}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.state')}>
+            <OrderStateTag state={h.state} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('stock.currency')}>{h.currency}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.deliveryRate')}>
+            <span className="rate-cell">
+              <DeliveryRate rate={h.export_rate} locale={locale} />
+            </span>
+          </Descriptions.Item>
+          <Descriptions.Item
+            label={t('orders.qtyDelivered')}
+          >{`${h.export_qty} / ${h.total_qty}`}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.amount')}>
+            <strong className="order-amount">{money(h.amount)}</strong>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.freight')}>{money(h.freight)}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.remark')}>{h.remark || '—'}</Descriptions.Item>
+          {h.extendParam && (
+            <Descriptions.Item label={t('orders.extendParam')}>{h.extendParam}</Descriptions.Item>
+          )}
+        </Descriptions>
+      </Card>
+      <Table<OrderLine>
+        className="order-lines"
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={detail.lines}
+        pagination={false}
+        scroll={{ x: 1700 }}
+        locale={{ emptyText: <Empty /> }}
+      />
+      <Card size="small" title={t('orders.history')} className="order-history">
+        <Timeline
+          items={detail.events.map((event) => ({
+            color:
+              event.to_state === 'cancelled' ? 'gray' : event.to_state === 'delivered' ? 'green' : 'blue',
+            content: (
+              <span>
+                <span className="muted">{dayjs.unix(event.at).format('YYYY-MM-DD HH:mm')}</span>{' '}
+                <OrderStateTag state={event.to_state} /> {event.note}
+              </span>
+            ),
+          }))}
+        />
+      </Card>
+    </section>
+  );
+}

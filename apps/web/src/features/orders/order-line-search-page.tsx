@@ -1,0 +1,173 @@
+import { useMemo } from 'react';
+import { Empty, Skeleton, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ORDER_LINE_SORTS, orderEndpoints, type OrderLineRow } from '@partsportal/contract/orders';
+import { callEndpoint } from '../../shared/api/client';
+import { useAsyncData } from '../../shared/hooks/use-async-data';
+import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
+import { useFormatDate } from '../../shared/i18n/use-format-date';
+import { DayRangeFilter } from '../../shared/records/day-range-filter';
+import { RECORD_PAGE_SIZES, sortFromTable, sortOrderOf } from '../../shared/records/list-query';
+import { formatMoney } from '../../shared/records/money';
+import { TextFilter } from '../../shared/records/text-filter';
+import { useSettingsStore } from '../../shared/stores/settings-store';
+import { OrderStateTag } from './order-cells';
+import {
+  parseOrderLineQuery,
+  toOrderLineQuery,
+  toOrderLineRequest,
+  type OrderLineFilters,
+  type OrderLineSort,
+} from './order-query';
+import './orders.css';
+
+const PATH = '/order/detailSearch';
+
+export default function OrderLineSearchPage() {
+  const { t } = useTranslation();
+  const locale = useSettingsStore((s) => s.language);
+  const formatDate = useFormatDate();
+  const [params, setParams] = useRouteSearchParams(PATH);
+  const filters = useMemo(() => parseOrderLineQuery(params), [params]);
+  const type = params.get('type') ?? undefined;
+  const update = (patch: Partial<OrderLineFilters>) =>
+    setParams(toOrderLineQuery({ ...filters, page: 1, ...patch }, type));
+  const key = toOrderLineQuery(filters, type).toString() || 'all';
+  const list = useAsyncData(key, () =>
+    callEndpoint(orderEndpoints.getOrderLineList, toOrderLineRequest(filters)),
+  );
+
+  const sortable = (column: OrderLineSort) => ({ sorter: true, sortOrder: sortOrderOf(filters, column) });
+  const columns: TableColumnsType<OrderLineRow> = [
+    {
+      key: 'no',
+      dataIndex: 'order_no',
+      title: t('orders.no'),
+      width: 190,
+      ...sortable('no'),
+      render: (_, row) => (
+        <Link to={`/order/detail?id=${row.order_id}`} className="order-no">
+          {row.order_no}
+        </Link>
+      ),
+    },
+    {
+      key: 'bill_date',
+      dataIndex: 'bill_date',
+      title: t('orders.billDate'),
+      width: 150,
+      ...sortable('bill_date'),
+      render: (_, row) => formatDate(row.bill_date),
+    },
+    {
+      key: 'state',
+      title: t('orders.state'),
+      width: 150,
+      render: (_, row) => <OrderStateTag state={row.state} />,
+    },
+    { key: 'seq', dataIndex: 'seq', title: t('orders.seq'), width: 56 },
+    {
+      key: 'number',
+      dataIndex: 'number',
+      title: t('catalog.number'),
+      width: 150,
+      className: 'product-number',
+      ...sortable('number'),
+    },
+    { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 180 },
+    { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 100 },
+    { key: 'my_number', dataIndex: 'my_number', title: t('catalog.myNumber'), width: 110 },
+    {
+      key: 'qty',
+      dataIndex: 'qty',
+      title: t('catalog.quantity'),
+      width: 80,
+      align: 'right',
+      ...sortable('qty'),
+    },
+    { key: 'export_qty', dataIndex: 'export_qty', title: t('orders.exportQty'), width: 80, align: 'right' },
+    {
+      key: 'price',
+      title: t('catalog.price'),
+      width: 120,
+      align: 'right',
+      render: (_, row) => formatMoney(row.price, row.currency, locale),
+    },
+    {
+      key: 'sum',
+      dataIndex: 'sum',
+      title: t('orders.sum'),
+      width: 130,
+      align: 'right',
+      ...sortable('sum'),
+      render: (_, row) => formatMoney(row.sum, row.currency, locale),
+    },
+    { key: 'client_remark', dataIndex: 'client_remark', title: t('orders.clientRemark'), ellipsis: true },
+  ];
+
+  const data = list.data;
+  return (
+    <section className="page order-line-search-page" aria-labelledby="order-lines-title">
+      <h1 id="order-lines-title" className="page-title">
+        {t('route.orderDetailSearch')}
+      </h1>
+      <div className="filter-bar">
+        <TextFilter
+          value={filters.partNumber}
+          label={t('catalog.number')}
+          className="filter-part"
+          onSearch={(partNumber) => update({ partNumber })}
+        />
+        <TextFilter
+          value={filters.name}
+          label={t('catalog.partName')}
+          className="filter-name"
+          onSearch={(name) => update({ name })}
+        />
+        <DayRangeFilter from={filters.from} to={filters.to} onChange={(range) => update(range)} />
+        <TextFilter
+          value={filters.no}
+          label={t('orders.no')}
+          className="filter-no"
+          maxLength={40}
+          onSearch={(no) => update({ no })}
+        />
+      </div>
+      {data && <p className="muted total-line">{t('catalog.total', { count: data.total })}</p>}
+      {!data && list.loading ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <Table<OrderLineRow>
+          className="order-line-table"
+          rowKey="id"
+          size="middle"
+          loading={list.loading}
+          columns={columns}
+          dataSource={data?.list ?? []}
+          scroll={{ x: 1500 }}
+          locale={{ emptyText: <Empty description={t('orders.noLines')} /> }}
+          onChange={(_pagination, _filters, sorter, extra) => {
+            if (extra.action === 'sort' && !Array.isArray(sorter)) {
+              update({
+                sort: undefined,
+                order: undefined,
+                ...sortFromTable(sorter.columnKey, sorter.order, ORDER_LINE_SORTS),
+              });
+            }
+          }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.pageSize,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: RECORD_PAGE_SIZES.map(String),
+            showTotal: (total) => t('catalog.total', { count: total }),
+            onChange: (page, pageSize) =>
+              update({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
+          }}
+        />
+      )}
+    </section>
+  );
+}

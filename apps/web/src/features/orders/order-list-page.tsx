@@ -1,0 +1,251 @@
+import { useMemo } from 'react';
+import { Button, Empty, Select, Skeleton, Table, type TableColumnsType } from 'antd';
+import { FileExcelOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import {
+  ORDER_LIST_SORTS,
+  ORDER_STATES,
+  orderEndpoints,
+  type OrderHeader,
+  type OrderState,
+} from '@partsportal/contract/orders';
+import { callEndpoint } from '../../shared/api/client';
+import { usePagedExport } from '../../shared/export/use-paged-export';
+import { useAsyncData } from '../../shared/hooks/use-async-data';
+import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
+import { useFormatDate } from '../../shared/i18n/use-format-date';
+import { DayRangeFilter } from '../../shared/records/day-range-filter';
+import { RECORD_PAGE_SIZES, sortFromTable, sortOrderOf } from '../../shared/records/list-query';
+import { formatMoney } from '../../shared/records/money';
+import { TextFilter } from '../../shared/records/text-filter';
+import { useSettingsStore } from '../../shared/stores/settings-store';
+import { DeliveryRate, OrderStateTag } from './order-cells';
+import {
+  formatDeliveryRate,
+  parseOrderListQuery,
+  toOrderListQuery,
+  toOrderListRequest,
+  type OrderListFilters,
+  type OrderListSort,
+} from './order-query';
+import './orders.css';
+
+const PATH = '/order/index';
+/** Channels the server writes into `from` (spec from/fromsystem). */
+const CHANNELS = ['web', 'erp', 'import'] as const;
+
+export default function OrderListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const locale = useSettingsStore((s) => s.language);
+  const formatDate = useFormatDate();
+  const [params, setParams] = useRouteSearchParams(PATH);
+  const filters = useMemo(() => parseOrderListQuery(params), [params]);
+  const type = params.get('type') ?? undefined;
+  const update = (patch: Partial<OrderListFilters>) =>
+    setParams(toOrderListQuery({ ...filters, page: 1, ...patch }, type));
+
+  const key = toOrderListQuery(filters, type).toString() || 'all';
+  const list = useAsyncData(key, () =>
+    callEndpoint(orderEndpoints.getOrderList, toOrderListRequest(filters)),
+  );
+  const exporter = usePagedExport();
+
+  const headers = {
+    company: t('orders.company'),
+    no: t('orders.no'),
+    date: t('orders.billDate'),
+    from: t('orders.from'),
+    state: t('orders.state'),
+    currency: t('stock.currency'),
+    rate: t('orders.deliveryRate'),
+    amount: t('orders.amount'),
+    remark: t('orders.remark'),
+  };
+
+  const onExport = () =>
+    exporter.start<OrderHeader>(
+      {
+        loadPage: (page, pageSize) =>
+          callEndpoint(orderEndpoints.getOrderList, toOrderListRequest(filters, page, pageSize)),
+        header: Object.values(headers),
+        toRow: (o) => [
+          o.company_sort_name,
+          o.no,
+          dayjs.unix(o.bill_date).format('YYYY-MM-DD HH:mm'),
+          o.from,
+          t(`orderState.${o.state}`),
+          o.currency,
+          formatDeliveryRate(o.export_rate, locale),
+          Number(o.amount),
+          o.remark,
+        ],
+        fileName: `orders-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
+        sheetName: 'Orders',
+      },
+      list.data?.total ?? 0,
+    );
+
+  const sortable = (column: OrderListSort) => ({
+    sorter: true,
+    sortOrder: sortOrderOf(filters, column),
+  });
+
+  const columns: TableColumnsType<OrderHeader> = [
+    { key: 'company_sort_name', dataIndex: 'company_sort_name', title: headers.company, width: 150 },
+    {
+      key: 'no',
+      dataIndex: 'no',
+      title: headers.no,
+      width: 190,
+      ...sortable('no'),
+      render: (_, o) => (
+        <Link to={`/order/detail?id=${o.id}`} onClick={(e) => e.stopPropagation()} className="order-no">
+          {o.no}
+        </Link>
+      ),
+    },
+    {
+      key: 'bill_date',
+      dataIndex: 'bill_date',
+      title: headers.date,
+      width: 150,
+      ...sortable('bill_date'),
+      render: (_, o) => formatDate(o.bill_date),
+    },
+    { key: 'from', dataIndex: 'from', title: headers.from, width: 80 },
+    {
+      key: 'state',
+      dataIndex: 'state',
+      title: headers.state,
+      width: 150,
+      ...sortable('state'),
+      render: (_, o) => <OrderStateTag state={o.state} />,
+    },
+    { key: 'currency', dataIndex: 'currency', title: headers.currency, width: 80 },
+    {
+      key: 'export_rate',
+      title: headers.rate,
+      width: 150,
+      render: (_, o) => <DeliveryRate rate={o.export_rate} locale={locale} />,
+    },
+    {
+      key: 'amount',
+      dataIndex: 'amount',
+      title: headers.amount,
+      width: 150,
+      align: 'right',
+      ...sortable('amount'),
+      render: (_, o) => formatMoney(o.amount, o.currency, locale),
+    },
+    { key: 'remark', dataIndex: 'remark', title: headers.remark, ellipsis: true },
+  ];
+
+  const data = list.data;
+  return (
+    <section className="page order-list-page" aria-labelledby="order-list-title">
+      <h1 id="order-list-title" className="page-title">
+        {t('route.orderSearch')}
+      </h1>
+      <div className="filter-bar">
+        <DayRangeFilter from={filters.from} to={filters.to} onChange={(range) => update(range)} />
+        <TextFilter
+          value={filters.no}
+          label={t('orders.no')}
+          className="filter-no"
+          maxLength={40}
+          onSearch={(no) => update({ no })}
+        />
+        <Select<OrderState[]>
+          mode="multiple"
+          className="filter-states"
+          allowClear
+          maxTagCount="responsive"
+          aria-label={t('orders.state')}
+          placeholder={t('orders.state')}
+          value={filters.states}
+          options={ORDER_STATES.map((state) => ({ value: state, label: t(`orderState.${state}`) }))}
+          onChange={(states) => update({ states })}
+        />
+        <TextFilter
+          value={filters.partNumber}
+          label={t('catalog.number')}
+          className="filter-part"
+          onSearch={(partNumber) => update({ partNumber })}
+        />
+        <Select<string>
+          className="filter-channel"
+          allowClear
+          aria-label={headers.from}
+          placeholder={headers.from}
+          value={filters.fromSystem || undefined}
+          options={CHANNELS.map((c) => ({ value: c, label: c }))}
+          onChange={(fromSystem) => update({ fromSystem: fromSystem ?? '' })}
+        />
+      </div>
+      <div className="table-toolbar">
+        <Button
+          icon={<FileExcelOutlined />}
+          className="export-xlsx"
+          disabled={!data || data.total === 0 || exporter.running}
+          onClick={() => void onExport()}
+        >
+          {t('stock.export')}
+        </Button>
+        {data && <span className="muted total-line">{t('catalog.total', { count: data.total })}</span>}
+      </div>
+      {!data && list.loading ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <Table<OrderHeader>
+          className="order-table"
+          rowKey="id"
+          size="middle"
+          loading={list.loading}
+          columns={columns}
+          dataSource={data?.list ?? []}
+          scroll={{ x: 1250 }}
+          rowClassName={() => 'clickable-row'}
+          onRow={(o) => ({ onClick: () => void navigate(`/order/detail?id=${o.id}`) })}
+          locale={{ emptyText: <Empty description={t('orders.empty')} /> }}
+          onChange={(pagination, _filters, sorter, extra) => {
+            if (extra.action === 'sort' && !Array.isArray(sorter)) {
+              update({
+                sort: undefined,
+                order: undefined,
+                ...sortFromTable(sorter.columnKey, sorter.order, ORDER_LIST_SORTS),
+              });
+            }
+          }}
+          summary={() =>
+            data && data.total > 0 ? (
+              <Table.Summary.Row className="totals-row">
+                <Table.Summary.Cell index={0} colSpan={7}>
+                  <strong>{t('orders.totals')}</strong>{' '}
+                  <span className="muted">{t('orders.totalQty', { qty: data.totals.total_qty })}</span>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={7} align="right">
+                  <strong>{formatMoney(data.totals.amount, data.list[0]?.currency ?? '', locale)}</strong>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={8} />
+              </Table.Summary.Row>
+            ) : null
+          }
+          pagination={{
+            current: filters.page,
+            pageSize: filters.pageSize,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: RECORD_PAGE_SIZES.map(String),
+            showTotal: (total) => t('catalog.total', { count: total }),
+            onChange: (page, pageSize) =>
+              update({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
+          }}
+        />
+      )}
+      {exporter.modal}
+    </section>
+  );
+}

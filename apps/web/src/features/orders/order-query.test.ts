@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { parseDeliveryQuery, toDeliveryQuery, toDeliveryRequest } from './delivery-query';
+import {
+  deliveryPercent,
+  formatDeliveryRate,
+  parseOrderLineQuery,
+  parseOrderListQuery,
+  toOrderLineQuery,
+  toOrderLineRequest,
+  toOrderListQuery,
+  toOrderListRequest,
+} from './order-query';
+
+describe('order list URL state', () => {
+  it('reads the plain menu link as the defaults and writes it back unchanged', () => {
+    const filters = parseOrderListQuery(new URLSearchParams('type=all'));
+    expect(filters).toMatchObject({
+      page: 1,
+      pageSize: 20,
+      no: '',
+      states: [],
+      partNumber: '',
+      fromSystem: '',
+    });
+    expect(filters.sort).toBeUndefined();
+    expect(toOrderListQuery(filters, 'all').toString()).toBe('type=all');
+  });
+
+  it('round-trips every filter, the page and the sort', () => {
+    const query =
+      'type=all&from=2026-01-01&to=2026-03-31&no=SO2026&state=submitted%2Cdelivered&part=0986+494&channel=web&sort=amount&order=asc&page=3&size=50';
+    const filters = parseOrderListQuery(new URLSearchParams(query));
+    expect(filters).toMatchObject({
+      from: '2026-01-01',
+      to: '2026-03-31',
+      no: 'SO2026',
+      states: ['submitted', 'delivered'],
+      partNumber: '0986 494',
+      fromSystem: 'web',
+      sort: 'amount',
+      order: 'asc',
+      page: 3,
+      pageSize: 50,
+    });
+    expect(parseOrderListQuery(toOrderListQuery(filters))).toEqual(filters);
+  });
+
+  it('drops what a shared link may carry but the server would refuse', () => {
+    const filters = parseOrderListQuery(
+      new URLSearchParams('state=shipped,delivered,<x>&from=2026-02-30&sort=password&page=-1&size=5000'),
+    );
+    expect(filters.states).toEqual(['delivered']);
+    expect(filters.from).toBeUndefined();
+    expect(filters.sort).toBeUndefined();
+    expect(filters.page).toBe(1);
+    expect(filters.pageSize).toBe(200);
+  });
+
+  it('keeps the state order of the contract, whatever the link says', () => {
+    expect(parseOrderListQuery(new URLSearchParams('state=cancelled,pending_payment')).states).toEqual([
+      'pending_payment',
+      'cancelled',
+    ]);
+  });
+
+  it('builds the request: inclusive day range in seconds, only the filters set', () => {
+    const filters = parseOrderListQuery(new URLSearchParams('from=2026-01-01&to=2026-01-01&state=confirmed'));
+    const request = toOrderListRequest(filters);
+    expect(request).toEqual({
+      page: 1,
+      pageSize: 20,
+      dateFrom: expect.any(Number) as number,
+      dateTo: expect.any(Number) as number,
+      states: ['confirmed'],
+    });
+    expect((request.dateTo ?? 0) - (request.dateFrom ?? 0)).toBe(86_399);
+    expect(toOrderListRequest(filters, 4, 200)).toMatchObject({ page: 4, pageSize: 200 });
+  });
+
+  it('sends a sort with its direction (desc when the link has none)', () => {
+    const filters = parseOrderListQuery(new URLSearchParams('sort=no'));
+    expect(toOrderListRequest(filters)).toMatchObject({ sort: 'no', order: 'desc' });
+  });
+});
+
+describe('order line search URL state', () => {
+  it('round-trips part number, name, dates and order no', () => {
+    const filters = parseOrderLineQuery(
+      new URLSearchParams('type=all&part=BP-1001&name=pad&from=2026-05-01&no=SO1&sort=qty&order=asc&page=2'),
+    );
+    expect(parseOrderLineQuery(toOrderLineQuery(filters))).toEqual(filters);
+    expect(toOrderLineQuery(filters, 'all').get('type')).toBe('all');
+    expect(toOrderLineRequest(filters)).toMatchObject({
+      partNumber: 'BP-1001',
+      name: 'pad',
+      no: 'SO1',
+      sort: 'qty',
+      order: 'asc',
+      page: 2,
+    });
+  });
+
+  it('leaves type out when the page was opened without it', () => {
+    expect(toOrderLineQuery(parseOrderLineQuery(new URLSearchParams('part=x'))).toString()).toBe('part=x');
+  });
+});
+
+describe('delivery list URL state', () => {
+  it('round-trips and builds the request', () => {
+    const filters = parseDeliveryQuery(new URLSearchParams('no=DL&to=2026-06-30&sort=total_qty&order=asc'));
+    expect(parseDeliveryQuery(toDeliveryQuery(filters))).toEqual(filters);
+    expect(toDeliveryRequest(filters)).toMatchObject({ no: 'DL', sort: 'total_qty', order: 'asc' });
+    expect(toDeliveryRequest(filters).dateFrom).toBeUndefined();
+  });
+});
+
+describe('delivery rate', () => {
+  it('is a 0–100 number for the bar', () => {
+    expect(deliveryPercent('37.50')).toBe(37.5);
+    expect(deliveryPercent('0.00')).toBe(0);
+    expect(deliveryPercent('100.0000')).toBe(100);
+    expect(deliveryPercent('120')).toBe(100);
+    expect(deliveryPercent('garbage')).toBe(0);
+  });
+
+  it('is written in the user language with at most two decimals', () => {
+    expect(formatDeliveryRate('97.37', 'en')).toBe('97.37 %');
+    expect(formatDeliveryRate('85.5000', 'es')).toBe('85,5 %');
+    expect(formatDeliveryRate('100.00', 'zh')).toBe('100 %');
+  });
+});
