@@ -1,0 +1,176 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './support/browser';
+
+/** A call with the signed-in page's token (to pick test data the way the server sees it). */
+async function api<T>(page: Page, path: string, body: object): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const token = document.cookie.match(/pp_token=([^;]+)/)?.[1] ?? '';
+      const response = await fetch(`/api${path}`, {
+        method: 'POST',
+        headers: { Token: decodeURIComponent(token), 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return ((await response.json()) as { data: T }).data;
+    },
+    { path, body },
+  );
+}
+
+const orderRows = (page: Page) => page.locator('.order-table tbody tr.ant-table-row');
+
+describe('dashboard and orders (demo)', () => {
+  const browser = useBrowser();
+
+  it('dashboard shows the figure cards, the notice feed and a drawn chart canvas (en)', async () => {
+    const { context, page } = await newPage(browser());
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/dashboard`);
+    await waitForShell(page);
+    for (const card of ['debts', 'delivered', 'executing', 'carts']) {
+      await page.locator(`.dashboard-card-${card} .ant-statistic-content`).waitFor();
+    }
+    await expect(page.locator('.dashboard-card-debts').textContent()).resolves.toContain('CNY');
+    expect(await page.locator('.dashboard-notices .ant-list-item').count()).toBe(5);
+    await page.locator('.dashboard-notices .notice-unread').first().waitFor();
+    const canvas = page.locator('.dashboard-chart canvas');
+    await canvas.waitFor();
+    const box = await canvas.boundingBox();
+    expect(box?.width).toBeGreaterThan(300);
+    expect(box?.height).toBeGreaterThan(200);
+    // Resizes with the window (ResizeObserver on the container); 1300 px keeps the two-column layout.
+    await page.setViewportSize({ width: 1300, height: 900 });
+    await expect.poll(async () => (await canvas.boundingBox())?.width).toBeLessThan(box?.width ?? 0);
+    const host = await page.locator('.dashboard-chart').boundingBox();
+    expect(Math.abs((await canvas.boundingBox())!.width - host!.width)).toBeLessThan(2);
+    await context.close();
+  });
+
+  it('filters the order list by state; the filter survives a reload; a row opens the detail (en)', async () => {
+    const { context, page } = await newPage(browser());
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/order/index?type=all`);
+    await waitForShell(page);
+    await orderRows(page).first().waitFor();
+    await page.locator('.filter-states').click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Delivered$/ })
+      .click();
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/state=delivered/);
+    await page.reload();
+    await waitForShell(page);
+    await orderRows(page).first().waitFor();
+    await expect(page.locator('.filter-states').textContent()).resolves.toContain('Delivered');
+    await expect
+      .poll(async () => new Set(await page.locator('.order-table tbody .order-state').allTextContents()))
+      .toEqual(new Set(['Delivered']));
+    expect(page.url()).toContain('type=all');
+
+    const no = (await orderRows(page).first().locator('.order-no').textContent()) ?? '';
+    await orderRows(page).first().locator('td').nth(2).click();
+    await page.waitForURL(/\/order\/detail\?id=\d+/);
+    await expect(page.locator('.order-detail-page h1').textContent()).resolves.toContain(no);
+    expect(await page.locator('.order-lines tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+    await page.locator('.order-history .ant-timeline-item').first().waitFor();
+    // A delivered order cannot be changed: no quantity inputs, no delete buttons.
+    expect(await page.locator('.order-lines .qty-input').count()).toBe(0);
+    await context.close();
+  });
+
+  it('exports the order list of the current filter to an xlsx that SheetJS reads back (en)', async () => {
+    const { context, page } = await newPage(browser(), { acceptDownloads: true });
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/order/index?type=all&state=confirmed`);
+    await waitForShell(page);
+    await orderRows(page).first().waitFor();
+    const total = await api<{ total: number }>(page, '/Web/GetOrderList', {
+      states: ['confirmed'],
+      pageSize: 1,
+    });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('.export-xlsx').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{8}-\d{4}\.xlsx$/);
+    const file = join(mkdtempSync(join(tmpdir(), 'pp-orders-')), download.suggestedFilename());
+    await download.saveAs(file);
+    const book = XLSX.read(readFileSync(file));
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0] ?? '']!, { header: 1 });
+    expect(rows[0]).toEqual([
+      'Company',
+      'Order no.',
+      'Order date',
+      'Channel',
+      'Status',
+      'Currency',
+      'Delivered %',
+      'Amount',
+      'Remark',
+    ]);
+    expect(rows.length - 1).toBe(total.total);
+    expect(new Set(rows.slice(1).map((row) => row[4]))).toEqual(new Set(['Confirmed']));
+    expect(typeof rows[1]?.[7]).toBe('number');
+    await context.close();
+  });
+
+  it('order detail search finds lines by a part number, in any spelling (es)', async () => {
+    const { context, page } = await newPage(browser(), { language: 'es' });
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/order/detailSearch?type=all`);
+    await waitForShell(page);
+    await page.locator('.order-line-table tbody tr.ant-table-row').first().waitFor();
+    const lines = await api<{ list: { number: string }[] }>(page, '/Web/GetOrderLineList', { pageSize: 1 });
+    const number = lines.list[0]?.number ?? '';
+    expect(number).not.toBe('');
+    // Lower case and without separators: the server normalizes like the catalogue.
+    const typed = number.toLowerCase().replace(/[^a-z0-9]/g, '');
+    await page.locator('.filter-part input').fill(typed);
+    await page.locator('.filter-part input').press('Enter');
+    await page.waitForURL(new RegExp(`part=${typed}`));
+    // Every row shown is a match (the old unfiltered rows are gone), the line we looked for among them.
+    const normalize = (value: string) => value.toLowerCase().replace(/[^a-z0-9]/g, '');
+    await expect
+      .poll(async () => {
+        const shown = await page.locator('.order-line-table tbody .product-number').allTextContents();
+        return shown.includes(number) && shown.every((n) => normalize(n).startsWith(typed));
+      })
+      .toBe(true);
+    await expect(page.locator('.order-line-search-page h1').textContent()).resolves.toBe(
+      'Buscar líneas de pedido',
+    );
+    // The order no links to its order.
+    await page.locator('.order-line-table tbody .order-no').first().click();
+    await page.waitForURL(/\/order\/detail\?id=\d+/);
+    await page.locator('.order-lines tbody tr.ant-table-row').first().waitFor();
+    await context.close();
+  });
+
+  it('delivery records open a shipping detail with links to the orders it fulfils (en)', async () => {
+    const { context, page } = await newPage(browser());
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/export/index`);
+    await waitForShell(page);
+    await page.locator('.delivery-table tbody tr.ant-table-row').first().waitFor();
+    await page.locator('.delivery-table tbody .delivery-no').first().click();
+    await page.waitForURL(/\/export\/detail\?id=\d+/);
+    await page.locator('.delivery-lines tbody tr.ant-table-row').first().waitFor();
+    await page.locator('.fulfilled-orders .order-no').first().click();
+    await page.waitForURL(/\/order\/detail\?id=\d+/);
+    await context.close();
+  });
+
+  it('viewer opening /order/index gets the 401 page', async () => {
+    const { context, page } = await newPage(browser());
+    await signInByApi(context, 'viewer');
+    await page.goto(`${baseUrl()}/order/index?type=all`);
+    await page.waitForURL(`${baseUrl()}/401?noGoBack=true`);
+    await context.close();
+  });
+});
