@@ -166,6 +166,43 @@ describe('dashboard and orders (demo)', () => {
     await context.close();
   });
 
+  it('a pending order: edit a quantity, cancel and confirm a line deletion, buy again (en)', async () => {
+    const { context, page } = await newPage(browser());
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/dashboard`);
+    await waitForShell(page);
+    // A fresh pending_payment order of two in-stock products (the seed has none).
+    const products = await api<{ list: { id: number }[] }>(page, '/Web/GetProductList', {
+      keyword: '',
+      inStock: true,
+      pageSize: 2,
+    });
+    const cpids = products.list.map((p) => p.id);
+    for (const cpid of cpids) await api(page, '/Web/AddCart', { cpid, qty: 2 });
+    const cart = await api<{ list: { id: number; cpid: number }[] }>(page, '/Web/GetCartList', {});
+    const items = cart.list.filter((item) => cpids.includes(item.cpid)).map((item) => item.id);
+    const order = await api<{ order_id: number; no: string }>(page, '/Web/SaveSubmits', { items });
+
+    await page.goto(`${baseUrl()}/order/detail?id=${order.order_id}`);
+    const lines = page.locator('.order-lines tbody tr.ant-table-row');
+    await expect.poll(() => lines.count()).toBe(2);
+    const qty = page.locator('.order-lines .qty-input input').first();
+    await qty.fill('3');
+    await qty.press('Enter');
+    await page.getByText(/quantity now 3/).waitFor();
+
+    await page.locator('.order-lines .ant-btn-dangerous').first().click();
+    await page.locator('.ant-popconfirm .ant-btn').filter({ hasText: 'Cancel' }).click();
+    await page.getByText('Deletion cancelled!').waitFor();
+    await page.locator('.order-lines .ant-btn-dangerous').first().click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await expect.poll(() => lines.count()).toBe(1);
+
+    await page.locator('.buy-again').click();
+    await page.getByText('Added to the cart: 1 lines').waitFor();
+    await context.close();
+  });
+
   it('viewer opening /order/index gets the 401 page', async () => {
     const { context, page } = await newPage(browser());
     await signInByApi(context, 'viewer');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   App,
   Button,
@@ -61,6 +61,8 @@ export default function OrderDetailPage() {
     changed && changed.header.id === id ? changed : loaded.data?.header.id === id ? loaded.data : undefined;
   const [busy, setBusy] = useState<string | null>(null);
   const [quantities, setQuantities] = useState<Record<number, number>>({});
+  // Enter saves, and the input then loses focus (it is disabled while saving): one call only.
+  const saving = useRef(false);
 
   const run = async (what: string, action: () => Promise<void>) => {
     setBusy(what);
@@ -86,7 +88,8 @@ export default function OrderDetailPage() {
 
   const saveQty = (line: OrderLine) => {
     const qty = quantities[line.id];
-    if (qty === undefined || qty === line.qty) return;
+    if (qty === undefined || qty === line.qty || saving.current) return;
+    saving.current = true;
     void run(`qty-${line.id}`, async () => {
       try {
         const next = await callEndpoint(orderEndpoints.updateOrderLine, {
@@ -97,6 +100,7 @@ export default function OrderDetailPage() {
         setChanged(next);
         void message.success(t('orders.qtySaved', { number: line.number, qty }));
       } finally {
+        saving.current = false;
         setQuantities(({ [line.id]: _dropped, ...rest }) => rest);
       }
     });
