@@ -139,9 +139,25 @@ export const ROUTE_TABLE: AppRoute[] = [
     titleKey: 'route.salesGroup',
     icon: 'sales',
     children: [
-      { path: '/sales/index', titleKey: 'route.salesSearch', menus: [C.salesSearch] },
-      { path: '/sales/detail', titleKey: 'route.salesDetail', menus: [C.salesSearch], hidden: true },
-      { path: '/sales/detailSearch', titleKey: 'route.salesDetailSearch', menus: [C.salesDetailSearch] },
+      {
+        path: '/sales/index',
+        titleKey: 'route.salesSearch',
+        menus: [C.salesSearch],
+        page: () => import('../features/sales/sales-page'),
+      },
+      {
+        path: '/sales/detail',
+        titleKey: 'route.salesDetail',
+        menus: [C.salesSearch],
+        hidden: true,
+        page: () => import('../features/sales/sales-detail-page'),
+      },
+      {
+        path: '/sales/detailSearch',
+        titleKey: 'route.salesDetailSearch',
+        menus: [C.salesDetailSearch],
+        page: () => import('../features/sales/sales-line-search-page'),
+      },
     ],
   },
   {
@@ -149,13 +165,25 @@ export const ROUTE_TABLE: AppRoute[] = [
     titleKey: 'route.purchaseGroup',
     icon: 'purchase',
     children: [
-      { path: '/pur/index', titleKey: 'route.purchaseSearch', menus: [C.purchaseSearch] },
-      { path: '/pur/detail', titleKey: 'route.purchaseDetail', menus: [C.purchaseSearch], hidden: true },
+      {
+        path: '/pur/index',
+        titleKey: 'route.purchaseSearch',
+        menus: [C.purchaseSearch],
+        page: () => import('../features/purchase/purchase-page'),
+      },
+      {
+        path: '/pur/detail',
+        titleKey: 'route.purchaseDetail',
+        menus: [C.purchaseSearch],
+        hidden: true,
+        page: () => import('../features/purchase/purchase-detail-page'),
+      },
       {
         path: '/pur/detailSearch',
         titleKey: 'route.purchaseDetailSearch',
         menus: [C.purchaseDetailSearch],
         menuQuery: 'type=all',
+        page: () => import('../features/purchase/purchase-line-search-page'),
       },
     ],
   },
@@ -166,19 +194,31 @@ export const ROUTE_TABLE: AppRoute[] = [
     icon: 'finance',
     menus: [C.financeAccount, C.paymentDays],
     children: [
-      { path: '/Payment/index', titleKey: 'route.payment' },
-      { path: '/Payment/detail', titleKey: 'route.paymentDetail', hidden: true },
+      // The top menu links /payment/index: the router matches paths case-insensitively.
+      {
+        path: '/Payment/index',
+        titleKey: 'route.payment',
+        page: () => import('../features/finance/payment-page'),
+      },
+      {
+        path: '/Payment/detail',
+        titleKey: 'route.paymentDetail',
+        hidden: true,
+        page: () => import('../features/finance/payment-detail-page'),
+      },
       {
         path: '/finance/account',
         titleKey: 'route.financeAccount',
         menus: [C.financeAccount],
         sidebarOnly: true,
+        page: () => import('../features/finance/account-page'),
       },
       {
         path: '/finance/paymentdays',
         titleKey: 'route.paymentDays',
         menus: [C.paymentDays],
         sidebarOnly: true,
+        page: () => import('../features/finance/payment-days-page'),
       },
     ],
   },
@@ -219,8 +259,20 @@ export const ROUTE_TABLE: AppRoute[] = [
     noCache: true,
     page: () => import('../features/checkout/pay-success-page'),
   },
-  { path: '/notice/index', titleKey: 'route.notice', icon: 'notice', menus: [C.notice] },
-  { path: '/notice/detail', titleKey: 'route.noticeDetail', menus: [C.notice], hidden: true },
+  {
+    path: '/notice/index',
+    titleKey: 'route.notice',
+    icon: 'notice',
+    menus: [C.notice],
+    page: () => import('../features/notice/notice-page'),
+  },
+  {
+    path: '/notice/detail',
+    titleKey: 'route.noticeDetail',
+    menus: [C.notice],
+    hidden: true,
+    page: () => import('../features/notice/notice-detail-page'),
+  },
   {
     path: '/personalCenter',
     titleKey: 'route.personalCenter',

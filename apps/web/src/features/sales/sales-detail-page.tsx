@@ -1,0 +1,115 @@
+import { Button, Descriptions, Empty, Skeleton, Table, type TableColumnsType } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { recordEndpoints, type SalesLine } from '@partsportal/contract/records';
+import { callEndpoint } from '../../shared/api/client';
+import { useAsyncData } from '../../shared/hooks/use-async-data';
+import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
+import { useFormatDate } from '../../shared/i18n/use-format-date';
+import { positiveInt } from '../../shared/records/list-query';
+import { useFormatMoney } from '../../shared/records/use-format-money';
+import { CargoStateTag } from './cargo-state-tag';
+
+const PATH = '/sales/detail';
+
+export default function SalesDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const formatDate = useFormatDate();
+  const { money, percent } = useFormatMoney();
+  const [params] = useRouteSearchParams(PATH);
+  const id = positiveInt(params.get('id'));
+  const detail = useAsyncData(id ? `sales-${id}` : null, () =>
+    callEndpoint(recordEndpoints.getSalesDetail, {}, { params: { id: id ?? 0 } }),
+  );
+
+  if (!id || detail.failed) {
+    return (
+      <section className="page records-page">
+        <Empty description={t('recordList.notFound')} />
+      </section>
+    );
+  }
+  if (!detail.data) return <Skeleton active paragraph={{ rows: 10 }} />;
+  const { header, lines } = detail.data;
+
+  const columns: TableColumnsType<SalesLine> = [
+    { key: 'seq', dataIndex: 'seq', title: '#', width: 50 },
+    { key: 'number', dataIndex: 'number', title: t('catalog.number'), width: 150 },
+    { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 180 },
+    { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 110 },
+    { key: 'unit', dataIndex: 'unit', title: t('catalog.unit'), width: 60 },
+    { key: 'qty', dataIndex: 'qty', title: t('recordList.qty'), width: 70, align: 'right' },
+    {
+      key: 'export_qty',
+      dataIndex: 'export_qty',
+      title: t('recordList.exportQty'),
+      width: 90,
+      align: 'right',
+    },
+    {
+      key: 'price',
+      title: t('catalog.price'),
+      width: 120,
+      align: 'right',
+      render: (_, row) => money(row.price, header.currency),
+    },
+    {
+      key: 'sum',
+      title: t('recordList.sum'),
+      width: 130,
+      align: 'right',
+      render: (_, row) => money(row.sum, header.currency),
+    },
+    { key: 'remark', dataIndex: 'remark', title: t('recordList.remark'), width: 140, ellipsis: true },
+  ];
+
+  return (
+    <section className="page records-page sales-detail" aria-labelledby="sales-detail-title">
+      <div className="detail-heading">
+        <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(-1)}>
+          {t('errorPage.back')}
+        </Button>
+        <h1 id="sales-detail-title" className="page-title">
+          {t('route.salesDetail')} {header.no}
+        </h1>
+      </div>
+      <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }} className="record-header">
+        <Descriptions.Item label={t('recordList.company')}>{header.company_sort_name}</Descriptions.Item>
+        <Descriptions.Item label={t('recordList.billDate')}>{formatDate(header.bill_date)}</Descriptions.Item>
+        <Descriptions.Item label={t('recordList.state')}>{t(`salesState.${header.state}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('sales.cargoState')}>
+          <CargoStateTag state={header.cargo_state} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('sales.logisticsName')}>{header.logistics_name}</Descriptions.Item>
+        <Descriptions.Item label={t('sales.logisticsNo')}>
+          <span className="logistics-no">{header.logistics_no}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('recordList.amount')}>
+          {money(header.amount, header.currency)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('recordList.exportRate')}>
+          {percent(header.export_rate)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('recordList.from')}>{header.from}</Descriptions.Item>
+        {header.order_id && header.order_no && (
+          <Descriptions.Item label={t('sales.order')}>
+            <Link to={`/order/detail?id=${header.order_id}`}>{header.order_no}</Link>
+          </Descriptions.Item>
+        )}
+        <Descriptions.Item label={t('recordList.remark')}>{header.remark}</Descriptions.Item>
+      </Descriptions>
+      <Table<SalesLine>
+        className="sales-lines"
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={lines}
+        pagination={false}
+        scroll={{ x: 1100 }}
+        locale={{ emptyText: <Empty description={t('recordList.empty')} /> }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './support/browser';
+
+/** Sales, purchases, finance and notices (issue 6). */
+describe('records and finance', () => {
+  const browser = useBrowser();
+
+  it('demo (es): sales list shows airway bill numbers and keeps filters in the URL; detail shows the ship status', async () => {
+    const { context, page } = await newPage(browser(), { language: 'es' });
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/sales/index`);
+    await waitForShell(page);
+    const rows = page.locator('.sales-table tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    await expect.poll(() => page.locator('.sales-table thead').textContent()).toContain('N.º de guía');
+    const airwayBill = (await rows.first().locator('.logistics-no').textContent())?.trim() ?? '';
+    expect(airwayBill).toMatch(/\S{6,}/);
+    expect(await page.getByTestId('record-totals').textContent()).toContain('Totales');
+
+    // A filter goes into the URL and comes back after a reload.
+    await page.getByLabel('N.º de guía', { exact: true }).fill(airwayBill);
+    await page.getByLabel('N.º de guía', { exact: true }).press('Enter');
+    await page.waitForURL(/lno=/);
+    await page.reload();
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await page.getByLabel('N.º de guía', { exact: true }).inputValue()).toBe(airwayBill);
+
+    const no = (await rows.first().locator('a').first().textContent()) ?? '';
+    await rows.first().locator('a').first().click();
+    await page.waitForURL(/\/sales\/detail\?id=\d+/);
+    await page.locator('.sales-lines tbody tr.ant-table-row').first().waitFor();
+    const header = (await page.locator('.record-header').textContent()) ?? '';
+    expect(header).toContain('Estado de envío');
+    expect(header).toContain(airwayBill);
+    expect(await page.locator('#sales-detail-title').textContent()).toContain(no);
+    await context.close();
+  });
+
+  it('demo (es): the account statement has a running balance with opening and closing rows; payment days shows five buckets', async () => {
+    const { context, page } = await newPage(browser(), { language: 'es' });
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/finance/account`);
+    await waitForShell(page);
+    await page.locator('.statement-table tbody tr.statement-opening').waitFor();
+    expect(await page.locator('.statement-table thead').textContent()).toContain('Saldo');
+    expect(await page.locator('.statement-table tbody td.running-balance').count()).toBeGreaterThan(5);
+    expect(await page.locator('.finance-cards').textContent()).toContain('Límite de crédito');
+
+    await page.goto(`${baseUrl()}/finance/paymentdays`);
+    await page.locator('.aging-buckets').waitFor();
+    expect(await page.locator('.aging-card').count()).toBe(5);
+    const labels = await page.locator('.aging-label').allTextContents();
+    expect(labels).toEqual(['Al corriente', '1–30 días', '31–60 días', '61–90 días', '> 90 días']);
+    await page.locator('.open-items-table tbody tr.ant-table-row').first().waitFor();
+
+    // The top menu's spelling of the payment history works as well as the route table's.
+    await page.goto(`${baseUrl()}/payment/index`);
+    await page.locator('.payment-table tbody tr.ant-table-row').first().waitFor();
+    await page.goto(`${baseUrl()}/Payment/index`);
+    await page.locator('.payment-table tbody tr.ant-table-row').first().waitFor();
+    await page.locator('.payment-table tbody tr.ant-table-row a').first().click();
+    await page.waitForURL(/\/Payment\/detail\?id=\d+/);
+    await page.locator('.record-header').waitFor();
+    expect(await page.locator('.record-header').textContent()).toContain('Descuento');
+    await context.close();
+  });
+
+  it('demo (es): opening an unread notice marks it read in the list', async () => {
+    const { context, page } = await newPage(browser(), { language: 'es' });
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/notice/index`);
+    await waitForShell(page);
+    await page.locator('.notice-item').first().waitFor();
+    const unread = page.locator('.notice-item.is-unread');
+    expect(await unread.count()).toBeGreaterThan(0);
+    const id = await unread.first().getAttribute('data-notice-id');
+    await unread.first().locator('a.notice-title').click();
+    await page.waitForURL(`${baseUrl()}/notice/detail?id=${id}`);
+    await page.locator('.notice-content').waitFor();
+    // No script survives in the rendered content.
+    expect(await page.locator('.notice-content script').count()).toBe(0);
+
+    await page.goBack();
+    await page.waitForURL(`${baseUrl()}/notice/index`);
+    await expect
+      .poll(() => page.locator(`.notice-item[data-notice-id="${id}"]`).getAttribute('class'))
+      .toContain('is-read');
+
+    // Unread-only lives in the URL and hides the notice just read.
+    await page.getByRole('switch').click();
+    await page.waitForURL(/unread=1/);
+    await expect.poll(() => page.locator(`.notice-item[data-notice-id="${id}"]`).count()).toBe(0);
+    await context.close();
+  });
+
+  it('partner (en): purchase list shows its supplier records and the detail lines; demo has none', async () => {
+    const { context, page } = await newPage(browser(), { language: 'en' });
+    await signInByApi(context, 'partner');
+    await page.goto(`${baseUrl()}/pur/index`);
+    await waitForShell(page);
+    const rows = page.locator('.purchase-table tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    expect(await page.locator('.purchase-table thead').textContent()).toContain('Supplier');
+    expect(await rows.first().textContent()).toContain('Yuexin');
+    await rows.first().locator('a').first().click();
+    await page.waitForURL(/\/pur\/detail\?id=\d+/);
+    await page.locator('.purchase-lines tbody tr.ant-table-row').first().waitFor();
+    const head = (await page.locator('.purchase-lines thead').textContent()) ?? '';
+    for (const column of ['Product ID', 'Received', 'Last price', 'Stock']) expect(head).toContain(column);
+    await context.close();
+
+    const demo = await newPage(browser(), { language: 'en' });
+    await signInByApi(demo.context, 'demo');
+    await demo.page.goto(`${baseUrl()}/pur/index`);
+    await waitForShell(demo.page);
+    await demo.page.getByText('No purchases from your company').first().waitFor();
+    expect(await demo.page.locator('.purchase-table tbody tr.ant-table-row').count()).toBe(0);
+    await demo.context.close();
+  });
+
+  it('viewer opens notices but gets the 401 page on /sales/index', async () => {
+    const { context, page } = await newPage(browser(), { language: 'en' });
+    await signInByApi(context, 'viewer');
+    await page.goto(`${baseUrl()}/notice/index`);
+    await waitForShell(page);
+    await page.locator('.notice-item').first().waitFor();
+    await page.goto(`${baseUrl()}/sales/index`);
+    await page.waitForURL(`${baseUrl()}/401?noGoBack=true`);
+    expect(await page.locator('h1').textContent()).toBe('No permission');
+    await context.close();
+  });
+});
