@@ -5,7 +5,8 @@
 // freight, freight breakdown; catalogue also at 375 px), the change-password dialog, the 401 page and
 // mobile (375 px), in zh and en; the cart flow (cart with the bulk panel and a result table, submit,
 // address form, confirm, pay with the sandbox QR, pay success, personal centre; cart at 375 px).
-// SCREENSHOTS_ONLY=cart takes only the cart flow.
+// Orders (issue 6): dashboard chart, orders, order detail and its print view, line search,
+// deliveries (zh, en; dashboard and orders at 375 px). SCREENSHOTS_ONLY=cart|orders takes only those.
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,12 +120,60 @@ async function cartScreens(language) {
   await mobile.close();
 }
 
+/** Issue 6 order screens: dashboard with chart, orders, order detail + print view, line search, deliveries. */
+async function orderScreens(language) {
+  const ctx = await context(language);
+  const page = await ctx.newPage();
+  await login(page);
+  await page.locator('.dashboard-chart canvas').waitFor();
+  await shot(page, `dashboard-chart-${language}`);
+  await page.goto(`${baseUrl}/order/index?type=all&state=partially_delivered,delivered`);
+  await page.locator('.order-table tbody tr.ant-table-row').first().waitFor();
+  await shot(page, `orders-${language}`);
+  await page.locator('.order-table tbody .order-no').first().click();
+  await page.locator('.order-lines tbody tr.ant-table-row').first().waitFor();
+  await shot(page, `order-detail-${language}`);
+  await page.screenshot({ path: join(outDir, `order-detail-full-${language}.png`), fullPage: true });
+  // The print view: the @media print stylesheet hides the layout chrome and the actions.
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: join(outDir, `order-print-${language}.png`), fullPage: true });
+  console.log(`screenshots/order-print-${language}.png`);
+  await page.emulateMedia({ media: 'screen' });
+  await page.goto(`${baseUrl}/order/detailSearch?type=all&part=brr`);
+  await page.locator('.order-line-table tbody tr.ant-table-row').first().waitFor();
+  await shot(page, `order-lines-${language}`);
+  await page.goto(`${baseUrl}/export/index`);
+  await page.locator('.delivery-table tbody tr.ant-table-row').first().waitFor();
+  await shot(page, `deliveries-${language}`);
+  await page.locator('.delivery-table tbody .delivery-no').first().click();
+  await page.locator('.delivery-lines tbody tr.ant-table-row').first().waitFor();
+  await shot(page, `delivery-detail-${language}`);
+  await ctx.close();
+  // 375 px: the dashboard and the order list.
+  const mobile = await context(language, { width: 375, height: 812 });
+  const mpage = await mobile.newPage();
+  await login(mpage);
+  await mpage.locator('.dashboard-chart canvas').waitFor();
+  await mpage.waitForTimeout(400);
+  await mpage.screenshot({ path: join(outDir, `mobile-dashboard-${language}.png`), fullPage: true });
+  console.log(`screenshots/mobile-dashboard-${language}.png`);
+  await mpage.goto(`${baseUrl}/order/index?type=all`);
+  await mpage.locator('.order-table tbody tr.ant-table-row').first().waitFor();
+  await shot(mpage, `mobile-orders-${language}`);
+  await mobile.close();
+}
+
 try {
+  if (process.env.SCREENSHOTS_ONLY === 'orders') {
+    for (const language of ['zh', 'en']) await orderScreens(language);
+    process.exit(0);
+  }
   if (process.env.SCREENSHOTS_ONLY === 'cart') {
     for (const language of ['zh', 'en']) await cartScreens(language);
     process.exit(0);
   }
   for (const language of ['zh', 'en']) await cartScreens(language);
+  for (const language of ['zh', 'en']) await orderScreens(language);
   for (const language of ['zh', 'en', 'es']) {
     const ctx = await context(language);
     const page = await ctx.newPage();

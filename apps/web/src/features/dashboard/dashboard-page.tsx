@@ -93,7 +93,7 @@ export default function DashboardPage() {
       </h1>
       <Row gutter={[16, 16]}>
         {cards.map((card) => (
-          <Col xs={12} lg={6} key={card.key}>
+          <Col xs={24} sm={12} lg={6} key={card.key}>
             <Link to={card.to} className={`dashboard-card dashboard-card-${card.key}`}>
               <Card hoverable size="small">
                 <Statistic title={card.title} value={card.value} />

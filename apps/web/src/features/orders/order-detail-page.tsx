@@ -206,7 +206,7 @@ export default function OrderDetailPage() {
     {
       key: 'qty',
       title: qtyL,
-      width: detail.can_edit ? 130 : 70,
+      width: detail.can_edit ? 130 : 90,
       align: 'right',
       render: (_, line) =>
         detail.can_edit ? (

@@ -82,11 +82,11 @@ export default function OrderLineSearchPage() {
       key: 'qty',
       dataIndex: 'qty',
       title: t('catalog.quantity'),
-      width: 80,
+      width: 110,
       align: 'right',
       ...sortable('qty'),
     },
-    { key: 'export_qty', dataIndex: 'export_qty', title: t('orders.exportQty'), width: 80, align: 'right' },
+    { key: 'export_qty', dataIndex: 'export_qty', title: t('orders.exportQty'), width: 95, align: 'right' },
     {
       key: 'price',
       title: t('catalog.price'),
@@ -145,7 +145,7 @@ export default function OrderLineSearchPage() {
           loading={list.loading}
           columns={columns}
           dataSource={data?.list ?? []}
-          scroll={{ x: 1500 }}
+          scroll={{ x: 1550 }}
           locale={{ emptyText: <Empty description={t('orders.noLines')} /> }}
           onChange={(_pagination, _filters, sorter, extra) => {
             if (extra.action === 'sort' && !Array.isArray(sorter)) {

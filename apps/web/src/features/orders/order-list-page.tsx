@@ -162,7 +162,7 @@ export default function OrderListPage() {
           mode="multiple"
           className="filter-states"
           allowClear
-          maxTagCount="responsive"
+          maxTagCount={1}
           aria-label={t('orders.state')}
           placeholder={t('orders.state')}
           value={filters.states}
