@@ -6,7 +6,8 @@
 // mobile (375 px), in zh and en; the cart flow (cart with the bulk panel and a result table, submit,
 // address form, confirm, pay with the sandbox QR, pay success, personal centre; cart at 375 px).
 // Orders (issue 6): dashboard chart, orders, order detail and its print view, line search,
-// deliveries (zh, en; dashboard and orders at 375 px). SCREENSHOTS_ONLY=cart|orders takes only those.
+// deliveries (zh, en; dashboard and orders at 375 px). SCREENSHOTS_ONLY=cart|orders|records-finance takes
+// only those (records-finance: sales, purchases as partner, finance, notices; payment days, sales at 375 px).
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -163,7 +164,67 @@ async function orderScreens(language) {
   await mobile.close();
 }
 
+/** Sales, purchases, finance and notices (issue 6); purchases as partner (a supplier). */
+async function recordsFinanceScreens(language) {
+  const ctx = await context(language);
+  const page = await ctx.newPage();
+  await login(page);
+  const screens = [
+    ['/sales/index', '.sales-table tbody tr.ant-table-row', 'sales'],
+    ['/sales/detailSearch', '.sales-line-table tbody tr.ant-table-row', 'sales-lines'],
+    ['/Payment/index', '.payment-table tbody tr.ant-table-row', 'payments'],
+    ['/finance/account', '.statement-table tbody tr.statement-opening', 'finance-account'],
+    ['/finance/paymentdays', '.open-items-table tbody tr.ant-table-row', 'payment-days'],
+    ['/notice/index', '.notice-item', 'notices'],
+  ];
+  for (const [path, ready, name] of screens) {
+    await page.goto(`${baseUrl}${path}`);
+    await page.locator(ready).first().waitFor();
+    await shot(page, `${name}-${language}`);
+  }
+  await page.goto(`${baseUrl}/sales/index`);
+  await page.locator('.sales-table tbody tr.ant-table-row a').first().click();
+  await page.locator('.sales-lines tbody tr.ant-table-row').first().waitFor();
+  await shot(page, `sales-detail-${language}`);
+  await page.goto(`${baseUrl}/notice/index`);
+  await page.locator('.notice-item a.notice-title').first().click();
+  await page.locator('.notice-content').waitFor();
+  await shot(page, `notice-detail-${language}`);
+  await ctx.close();
+
+  const partner = await context(language);
+  const ppage = await partner.newPage();
+  await ppage.goto(`${baseUrl}/login`);
+  await ppage.locator('#login-user-id').fill('partner');
+  await ppage.locator('#login-password').fill('partner1234');
+  await ppage.locator('#login-password').press('Enter');
+  await ppage.getByTestId('welcome').waitFor({ timeout: 15_000 });
+  await ppage.goto(`${baseUrl}/pur/index`);
+  await ppage.locator('.purchase-table tbody tr.ant-table-row a').first().waitFor();
+  await shot(ppage, `purchases-${language}`);
+  await ppage.locator('.purchase-table tbody tr.ant-table-row a').first().click();
+  await ppage.locator('.purchase-lines tbody tr.ant-table-row').first().waitFor();
+  await shot(ppage, `purchase-detail-${language}`);
+  await partner.close();
+
+  const mobile = await context(language, { width: 375, height: 740 });
+  const mpage = await mobile.newPage();
+  await login(mpage);
+  await mpage.goto(`${baseUrl}/finance/paymentdays`);
+  await mpage.locator('.aging-buckets').waitFor();
+  await mpage.screenshot({ path: join(outDir, `mobile-payment-days-${language}.png`), fullPage: true });
+  console.log(`screenshots/mobile-payment-days-${language}.png`);
+  await mpage.goto(`${baseUrl}/sales/index`);
+  await mpage.locator('.sales-table tbody tr.ant-table-row').first().waitFor();
+  await shot(mpage, `mobile-sales-${language}`);
+  await mobile.close();
+}
+
 try {
+  if (process.env.SCREENSHOTS_ONLY === 'records-finance') {
+    for (const language of ['zh', 'en']) await recordsFinanceScreens(language);
+    process.exit(0);
+  }
   if (process.env.SCREENSHOTS_ONLY === 'orders') {
     for (const language of ['zh', 'en']) await orderScreens(language);
     process.exit(0);
@@ -174,6 +235,7 @@ try {
   }
   for (const language of ['zh', 'en']) await cartScreens(language);
   for (const language of ['zh', 'en']) await orderScreens(language);
+  for (const language of ['zh', 'en']) await recordsFinanceScreens(language);
   for (const language of ['zh', 'en', 'es']) {
     const ctx = await context(language);
     const page = await ctx.newPage();
