@@ -1,3 +1,7 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './support/browser';
 
@@ -6,7 +10,7 @@ describe('records and finance', () => {
   const browser = useBrowser();
 
   it('demo (es): sales list shows airway bill numbers and keeps filters in the URL; detail shows the ship status', async () => {
-    const { context, page } = await newPage(browser(), { language: 'es' });
+    const { context, page } = await newPage(browser(), { language: 'es', acceptDownloads: true });
     await signInByApi(context, 'demo');
     await page.goto(`${baseUrl()}/sales/index`);
     await waitForShell(page);
@@ -25,6 +29,21 @@ describe('records and finance', () => {
     await rows.first().waitFor();
     expect(await rows.count()).toBe(1);
     expect(await page.getByLabel('N.º de guía', { exact: true }).inputValue()).toBe(airwayBill);
+
+    // Export of the current filter: one bill, read back with SheetJS.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('.export-xlsx').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^sales-\d{8}-\d{4}\.xlsx$/);
+    const file = join(mkdtempSync(join(tmpdir(), 'pp-export-')), download.suggestedFilename());
+    await download.saveAs(file);
+    const book = XLSX.read(readFileSync(file));
+    const sheet = book.Sheets[book.SheetNames[0] ?? ''];
+    const exported = XLSX.utils.sheet_to_json<unknown[]>(sheet!, { header: 1 });
+    expect(exported).toHaveLength(2);
+    expect(exported[0]).toContain('N.º de guía');
+    expect(exported[1]).toContain(airwayBill);
 
     const no = (await rows.first().locator('a').first().textContent()) ?? '';
     await rows.first().locator('a').first().click();

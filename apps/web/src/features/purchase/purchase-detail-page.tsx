@@ -35,7 +35,7 @@ export default function PurchaseDetailPage() {
   const currency = header.currency;
 
   const columns: TableColumnsType<PurchaseLine> = [
-    { key: 'cpid', dataIndex: 'cpid', title: t('purchase.cpid'), width: 80 },
+    { key: 'cpid', dataIndex: 'cpid', title: t('purchase.cpid'), width: 100 },
     { key: 'number', dataIndex: 'number', title: t('catalog.number'), width: 150 },
     { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 170 },
     { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 100 },
