@@ -113,6 +113,43 @@ describe('records and finance', () => {
     await context.close();
   });
 
+  it('notice HTML that slipped past the server is scrubbed on the client (defence in depth)', async () => {
+    const { context, page } = await newPage(browser(), { language: 'en' });
+    await signInByApi(context, 'demo');
+    // Answer the detail call with hostile markup, as if the server's sanitizer had a bug.
+    await page.route('**/api/Web/GetNoticeDetail/**', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 200,
+          msg: 'ok',
+          data: {
+            id: 1,
+            title: 'Hostile',
+            content:
+              '<p id="ok">Hello</p><script>window.__pwned = 1</script><img src="x.png" onerror="window.__pwned = 2">' +
+              '<a id="js" href="javascript:window.__pwned=3">click</a><iframe srcdoc="<script>parent.__pwned=4</script>"></iframe>',
+            published_at: 1795119904,
+            is_pinned: false,
+            attachments: [],
+          },
+        }),
+      }),
+    );
+    await page.goto(`${baseUrl()}/notice/detail?id=1`);
+    await waitForShell(page);
+    await page.locator('.notice-content #ok').waitFor();
+    await page.waitForTimeout(300);
+    const content = page.locator('.notice-content');
+    expect(await content.locator('script, iframe').count()).toBe(0);
+    expect(await content.locator('img').getAttribute('onerror')).toBeNull();
+    expect(await content.locator('#js').getAttribute('href')).toBeNull();
+    expect(await content.locator('#js').getAttribute('rel')).toBe('noopener noreferrer');
+    await content.locator('#js').click();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await context.close();
+  });
+
   it('partner (en): purchase list shows its supplier records and the detail lines; demo has none', async () => {
     const { context, page } = await newPage(browser(), { language: 'en' });
     await signInByApi(context, 'partner');
