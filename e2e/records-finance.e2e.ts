@@ -151,7 +151,7 @@ describe('records and finance', () => {
   });
 
   it('partner (en): purchase list shows its supplier records and the detail lines; demo has none', async () => {
-    const { context, page } = await newPage(browser(), { language: 'en' });
+    const { context, page } = await newPage(browser(), { language: 'en', acceptDownloads: true });
     await signInByApi(context, 'partner');
     await page.goto(`${baseUrl()}/pur/index`);
     await waitForShell(page);
@@ -159,6 +159,21 @@ describe('records and finance', () => {
     await rows.first().waitFor();
     expect(await page.locator('.purchase-table thead').textContent()).toContain('Supplier');
     expect(await rows.first().textContent()).toContain('Yuexin');
+    // The export pages through the whole filter (more rows than one table page).
+    const total = Number(/\d+/.exec((await page.getByTestId('record-totals').textContent()) ?? '')?.[0]);
+    expect(total).toBeGreaterThan(20);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('.export-xlsx').click(),
+    ]);
+    const file = join(mkdtempSync(join(tmpdir(), 'pp-export-')), download.suggestedFilename());
+    await download.saveAs(file);
+    const book = XLSX.read(readFileSync(file));
+    const exported = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0] ?? '']!, {
+      header: 1,
+    });
+    expect(exported).toHaveLength(total + 1);
+    expect(exported[0]?.[0]).toBe('Supplier');
     await rows.first().locator('a').first().click();
     await page.waitForURL(/\/pur\/detail\?id=\d+/);
     await page.locator('.purchase-lines tbody tr.ant-table-row').first().waitFor();

@@ -1,14 +1,22 @@
 import { useMemo } from 'react';
-import { Empty, Skeleton, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Skeleton, Table, type TableColumnsType } from 'antd';
+import { FileExcelOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recordEndpoints, PURCHASE_LINE_SORTS, type PurchaseLineRow } from '@partsportal/contract/records';
 import { callEndpoint } from '../../shared/api/client';
+import { usePagedExport } from '../../shared/export/use-paged-export';
 import { useAsyncData } from '../../shared/hooks/use-async-data';
 import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
 import { useFormatDate } from '../../shared/i18n/use-format-date';
 import { DayRangeFilter } from '../../shared/records/day-range-filter';
-import { RECORD_PAGE_SIZES, sortFromTable, sortOrderOf } from '../../shared/records/list-query';
+import {
+  MAX_RECORD_PAGE_SIZE,
+  RECORD_PAGE_SIZES,
+  sortFromTable,
+  sortOrderOf,
+} from '../../shared/records/list-query';
 import { TextFilter } from '../../shared/records/text-filter';
 import { useFormatMoney } from '../../shared/records/use-format-money';
 import {
@@ -32,6 +40,49 @@ export default function PurchaseLineSearchPage() {
     callEndpoint(recordEndpoints.getPurchaseLineList, toPurchaseLineRequest(filters)),
   );
   const data = list.data;
+  const exporter = usePagedExport();
+  const onExport = () =>
+    exporter.start<PurchaseLineRow>(
+      {
+        loadPage: (page, pageSize) =>
+          callEndpoint(
+            recordEndpoints.getPurchaseLineList,
+            toPurchaseLineRequest({ ...filters, page, pageSize }),
+          ),
+        pageSize: MAX_RECORD_PAGE_SIZE,
+        header: [
+          t('recordList.no'),
+          t('recordList.billDate'),
+          t('catalog.number'),
+          t('catalog.partName'),
+          t('catalog.factory'),
+          t('catalog.unit'),
+          t('recordList.qty'),
+          t('purchase.receivedQty'),
+          t('stock.currency'),
+          t('catalog.price'),
+          t('recordList.sum'),
+          t('recordList.state'),
+        ],
+        toRow: (row) => [
+          row.no,
+          dayjs.unix(row.bill_date).format('YYYY-MM-DD'),
+          row.number,
+          row.part_name,
+          row.factory,
+          row.unit,
+          row.qty,
+          row.received_qty,
+          row.currency,
+          Number(row.price),
+          Number(row.sum),
+          t(`purchaseState.${row.state}`),
+        ],
+        sheetName: 'Purchase lines',
+        fileName: `purchase-lines-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
+      },
+      data?.total ?? 0,
+    );
 
   const columns: TableColumnsType<PurchaseLineRow> = [
     {
@@ -122,6 +173,16 @@ export default function PurchaseLineSearchPage() {
         />
         <TextFilter value={filters.no} label={t('recordList.no')} onSearch={(no) => update({ no })} />
       </div>
+      <div className="table-toolbar">
+        <Button
+          icon={<FileExcelOutlined />}
+          className="export-xlsx"
+          disabled={!data || data.total === 0 || exporter.running}
+          onClick={() => void onExport()}
+        >
+          {t('stock.export')}
+        </Button>
+      </div>
       {!data && list.loading ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
@@ -151,6 +212,7 @@ export default function PurchaseLineSearchPage() {
           }}
         />
       )}
+      {exporter.modal}
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { Empty, Select, Skeleton, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Select, Skeleton, Table, type TableColumnsType } from 'antd';
+import { FileExcelOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -9,11 +11,17 @@ import {
   type Purchase,
 } from '@partsportal/contract/records';
 import { callEndpoint } from '../../shared/api/client';
+import { usePagedExport } from '../../shared/export/use-paged-export';
 import { useAsyncData } from '../../shared/hooks/use-async-data';
 import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
 import { useFormatDate } from '../../shared/i18n/use-format-date';
 import { DayRangeFilter } from '../../shared/records/day-range-filter';
-import { RECORD_PAGE_SIZES, sortFromTable, sortOrderOf } from '../../shared/records/list-query';
+import {
+  MAX_RECORD_PAGE_SIZE,
+  RECORD_PAGE_SIZES,
+  sortFromTable,
+  sortOrderOf,
+} from '../../shared/records/list-query';
 import { RecordTotalsLine } from '../../shared/records/record-totals';
 import { TextFilter } from '../../shared/records/text-filter';
 import { useFormatMoney } from '../../shared/records/use-format-money';
@@ -38,6 +46,40 @@ export default function PurchasePage() {
     callEndpoint(recordEndpoints.getPurchaseList, toPurchaseRequest(filters)),
   );
   const data = list.data;
+  const exporter = usePagedExport();
+  const onExport = () =>
+    exporter.start<Purchase>(
+      {
+        loadPage: (page, pageSize) =>
+          callEndpoint(recordEndpoints.getPurchaseList, toPurchaseRequest({ ...filters, page, pageSize })),
+        pageSize: MAX_RECORD_PAGE_SIZE,
+        header: [
+          t('purchase.supplier'),
+          t('recordList.no'),
+          t('recordList.billDate'),
+          t('recordList.state'),
+          t('stock.currency'),
+          t('recordList.amount'),
+          t('purchase.purchaser'),
+          t('purchase.requireDate'),
+          t('recordList.remark'),
+        ],
+        toRow: (row) => [
+          row.company_sort_name,
+          row.no,
+          dayjs.unix(row.bill_date).format('YYYY-MM-DD'),
+          t(`purchaseState.${row.state}`),
+          row.currency,
+          Number(row.amount),
+          row.sales_man_name,
+          row.require_date ? dayjs.unix(row.require_date).format('YYYY-MM-DD') : '',
+          row.remark,
+        ],
+        sheetName: 'Purchases',
+        fileName: `purchases-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
+      },
+      data?.total ?? 0,
+    );
 
   const columns: TableColumnsType<Purchase> = [
     { key: 'company', dataIndex: 'company_sort_name', title: t('purchase.supplier'), width: 150 },
@@ -109,11 +151,17 @@ export default function PurchasePage() {
           onSearch={(partNumber) => update({ partNumber })}
         />
       </div>
-      {data && (
-        <div className="table-toolbar">
-          <RecordTotalsLine totals={data.totals} />
-        </div>
-      )}
+      <div className="table-toolbar">
+        <Button
+          icon={<FileExcelOutlined />}
+          className="export-xlsx"
+          disabled={!data || data.total === 0 || exporter.running}
+          onClick={() => void onExport()}
+        >
+          {t('stock.export')}
+        </Button>
+        {data && <RecordTotalsLine totals={data.totals} />}
+      </div>
       {!data && list.loading ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
@@ -143,6 +191,7 @@ export default function PurchasePage() {
           }}
         />
       )}
+      {exporter.modal}
     </section>
   );
 }
