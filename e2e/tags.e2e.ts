@@ -2,14 +2,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './support/browser';
 
-const tabs = (page: Page) => page.locator('.tag-item').evaluateAll((items) => items.map((i) => i.getAttribute('data-path')));
+const tabs = (page: Page) =>
+  page.locator('.tag-item').evaluateAll((items) => items.map((i) => i.getAttribute('data-path')));
 
 async function open(page: Page, path: string) {
   const sidebar = page.locator('nav.sidebar');
   const item = sidebar.locator(`li.ant-menu-item[data-menu-id$="-${path}"]`);
   if (!(await item.isVisible())) {
     // Inside a closed group: open it (group keys are the first path segment, e.g. /order).
-    await sidebar.locator(`.ant-menu-submenu-title[data-menu-id$="-/${path.split("/")[1]}"]`).click();
+    await sidebar.locator(`.ant-menu-submenu-title[data-menu-id$="-/${path.split('/')[1]}"]`).click();
   }
   await item.click();
   await page.locator(`.tag-item[data-path="${path}"].tag-active`).waitFor();
@@ -63,6 +64,8 @@ describe('tag views', () => {
 
     await open(page, '/product/index');
     await open(page, '/order/index');
+    // The order list grows the page when its rows arrive (a scrollbar appears, menus re-align).
+    await page.locator('.order-table tbody tr.ant-table-row').first().waitFor();
     await contextAction(page, '/product/index', 'Close others');
     await expect.poll(() => tabs(page)).toEqual(['/dashboard', '/product/index']);
     await page.waitForURL(`${baseUrl()}/product/index`);
@@ -80,11 +83,12 @@ describe('tag views', () => {
     await page.goto(`${baseUrl()}/product/index`);
     await waitForShell(page);
     // Hidden tabs stay mounted (display: none), so the visible filter box is the active tab's.
-    // The catalogue's search box (kept in the URL as well) and the notice placeholder's filter.
+    // The catalogue's search box and the notice list's keyword box (typed, not applied: only the
+    // kept-alive component holds it, so a refresh of the tab clears it).
     const filter = (path: string) =>
       path === '/product/index'
         ? page.locator('.catalog-search input:visible').first()
-        : page.locator('.placeholder-filter-input:visible input, input.placeholder-filter-input:visible').first();
+        : page.locator('.notice-keyword input:visible').first();
     await filter('/product/index').fill('brake pad');
     await open(page, '/notice/index');
     await filter('/notice/index').fill('holiday');
