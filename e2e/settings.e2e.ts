@@ -53,10 +53,10 @@ describe('settings', () => {
   it('keeps size and theme colour across a reload and applies them to the components', async () => {
     const { context, page } = await newPage(browser());
     await signInByApi(context, 'demo');
-    // A placeholder page: its filter box is a plain antd Input.
+    // The notice list's keyword box (an antd Input) follows the component size.
     await page.goto(`${baseUrl()}/notice/index`);
     await waitForShell(page);
-    const input = page.locator('.placeholder-filter-input').first();
+    const input = page.locator('.notice-keyword input').first();
     expect(await input.getAttribute('class')).not.toMatch(/ant-input-affix-wrapper-lg|ant-input-lg/);
 
     await page.locator('.nav-size').click();
@@ -73,7 +73,7 @@ describe('settings', () => {
 
     await page.reload();
     await waitForShell(page);
-    expect(await page.locator('.placeholder-filter-input').first().getAttribute('class')).toMatch(/-lg/);
+    expect(await page.locator('.notice-keyword input').first().getAttribute('class')).toMatch(/-lg/);
     expect(await activeTagColor()).toBe('rgb(245, 34, 45)');
     // antd primary button colour follows the theme too.
     await page.locator('.nav-theme').click();

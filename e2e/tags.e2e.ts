@@ -40,6 +40,8 @@ describe('tag views', () => {
     await waitForShell(page);
     await open(page, '/product/index');
     await open(page, '/notice/index');
+    // The notice list grows the page when its items arrive (a scrollbar appears, menus re-align).
+    await page.locator('.notice-item').first().waitFor();
     await open(page, '/cart/index');
     expect(await tabs(page)).toEqual(['/dashboard', '/product/index', '/notice/index', '/cart/index']);
 

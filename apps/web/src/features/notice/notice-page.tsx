@@ -38,6 +38,7 @@ export default function NoticePage() {
       </h1>
       <div className="filter-bar">
         <TextFilter
+          className="notice-keyword"
           value={filters.keyword}
           label={t('notice.keyword')}
           maxLength={100}
