@@ -9,6 +9,7 @@ import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params
 import { useFormatDate } from '../../shared/i18n/use-format-date';
 import { positiveInt } from '../../shared/records/list-query';
 import { useFormatMoney } from '../../shared/records/use-format-money';
+import { paymentMethodLabel } from './payment-method';
 
 export default function PaymentDetailPage() {
   const { t } = useTranslation();
@@ -55,9 +56,7 @@ export default function PaymentDetailPage() {
           {money(payment.cutmoney, payment.currency)}
         </Descriptions.Item>
         <Descriptions.Item label={t('stock.currency')}>{payment.currency}</Descriptions.Item>
-        <Descriptions.Item label={t('pay.method')}>
-          {t(`pay.methods.${payment.method}`, { defaultValue: payment.method })}
-        </Descriptions.Item>
+        <Descriptions.Item label={t('pay.method')}>{paymentMethodLabel(t, payment.method)}</Descriptions.Item>
         {payment.order_no && (
           <Descriptions.Item label={t('sales.order')}>
             {payment.order_id ? (

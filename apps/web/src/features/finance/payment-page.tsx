@@ -19,6 +19,7 @@ import {
 } from '../../shared/records/list-query';
 import { TextFilter } from '../../shared/records/text-filter';
 import { useFormatMoney } from '../../shared/records/use-format-money';
+import { paymentMethodLabel } from './payment-method';
 import { parsePaymentQuery, toPaymentQuery, toPaymentRequest, type PaymentFilters } from './finance-query';
 
 /**
@@ -44,7 +45,7 @@ export default function PaymentPage() {
   );
   const exporter = usePagedExport();
   const data = list.data;
-  const methodLabel = (method: string) => t(`pay.methods.${method}`, { defaultValue: method });
+  const methodLabel = (method: string) => paymentMethodLabel(t, method);
 
   const onExport = () =>
     exporter.start<PaymentRecord>(
