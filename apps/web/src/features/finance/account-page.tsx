@@ -169,19 +169,22 @@ export default function AccountPage() {
               })}
             </span>
           </div>
-          <Table<StatementRow>
-            className="statement-table"
-            rowKey="id"
-            size="small"
-            loading={account.loading}
-            columns={columns}
-            dataSource={rows}
-            rowClassName={(row) => (row.rowKind === 'entry' ? '' : `statement-${row.rowKind}`)}
-            scroll={{ x: 1160 }}
-            locale={{ emptyText: <Empty description={t('recordList.empty')} /> }}
-            // The opening/closing rows would make antd slice the page locally: paging is separate.
-            pagination={false}
-          />
+          {/* The statement has no links: the scroll box itself takes focus, so keys can scroll it. */}
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('finance.statement')}>
+            <Table<StatementRow>
+              className="statement-table"
+              rowKey="id"
+              size="small"
+              loading={account.loading}
+              columns={columns}
+              dataSource={rows}
+              rowClassName={(row) => (row.rowKind === 'entry' ? '' : `statement-${row.rowKind}`)}
+              style={{ minWidth: 1160 }}
+              locale={{ emptyText: <Empty description={t('recordList.empty')} /> }}
+              // The opening/closing rows would make antd slice the page locally: paging is separate.
+              pagination={false}
+            />
+          </div>
           <Pagination
             className="statement-pagination"
             align="end"

@@ -1,4 +1,4 @@
-import { Card, Empty, Skeleton, Statistic, Table, Tag, type TableColumnsType } from 'antd';
+import { Card, Empty, Skeleton, Statistic, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { financeEndpoints, type OpenItem } from '@partsportal/contract/finance';
 import { callEndpoint } from '../../shared/api/client';
@@ -64,9 +64,12 @@ export default function PaymentDaysPage() {
       render: (_, row) => {
         const label = overdueLabel(row.days_overdue);
         return (
-          <Tag color={row.days_overdue > 0 ? 'error' : 'success'} className={`aging-${row.bucket}`}>
+          // Dark text colours, not antd's light tags: those fail the WCAG AA contrast ratio.
+          <span
+            className={`overdue-label ${row.days_overdue > 0 ? 'is-overdue' : 'is-due'} aging-${row.bucket}`}
+          >
             {t(label.key, { count: label.count })}
-          </Tag>
+          </span>
         );
       },
     },
@@ -111,16 +114,18 @@ export default function PaymentDaysPage() {
       <h2 className="section-title">
         {t('paymentDays.openItems')} <span className="muted">({data.open_count})</span>
       </h2>
-      <Table<OpenItem>
-        className="open-items-table"
-        rowKey={(row) => `${row.ref_no}-${row.date}`}
-        size="small"
-        columns={columns}
-        dataSource={data.open_items}
-        pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
-        scroll={{ x: 960 }}
-        locale={{ emptyText: <Empty description={t('paymentDays.nothingDue')} /> }}
-      />
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('paymentDays.openItems')}>
+        <Table<OpenItem>
+          className="open-items-table"
+          rowKey={(row) => `${row.ref_no}-${row.date}`}
+          size="small"
+          columns={columns}
+          dataSource={data.open_items}
+          pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
+          style={{ minWidth: 960 }}
+          locale={{ emptyText: <Empty description={t('paymentDays.nothingDue')} /> }}
+        />
+      </div>
     </section>
   );
 }

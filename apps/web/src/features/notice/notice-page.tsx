@@ -31,10 +31,7 @@ export default function NoticePage() {
   return (
     <section className="page records-page notice-page" aria-labelledby="notice-title">
       <h1 id="notice-title" className="page-title">
-        {t('route.notice')}{' '}
-        {data && data.unread > 0 && (
-          <Badge count={data.unread} title={t('notice.unreadCount', { count: data.unread })} />
-        )}
+        {t('route.notice')}
       </h1>
       <div className="filter-bar">
         <TextFilter
@@ -51,6 +48,9 @@ export default function NoticePage() {
             onChange={(unreadOnly) => update({ unreadOnly })}
           />{' '}
           {t('notice.unreadOnly')}
+          {data && data.unread > 0 && (
+            <Badge count={data.unread} title={t('notice.unreadCount', { count: data.unread })} />
+          )}
         </label>
       </div>
       {!data && list.loading ? (
@@ -68,7 +68,7 @@ export default function NoticePage() {
               >
                 <div className="notice-line">
                   {notice.is_pinned && (
-                    <Tag icon={<PushpinFilled />} color="gold">
+                    <Tag icon={<PushpinFilled />} className="notice-pinned">
                       {t('notice.pinned')}
                     </Tag>
                   )}
