@@ -26,7 +26,7 @@ export function TextFilter({
   }
   return (
     <Input.Search
-      className={className ?? 'filter-text'}
+      className={className ? `filter-text ${className}` : 'filter-text'}
       aria-label={label}
       placeholder={label}
       allowClear
