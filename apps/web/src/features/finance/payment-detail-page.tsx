@@ -34,7 +34,8 @@ export default function PaymentDetailPage() {
     );
   }
   const payment = detail.data;
-  if (!payment) return <Skeleton active paragraph={{ rows: 6 }} />;
+  // The previous payment stays in useAsyncData while another id loads: never show it under this id.
+  if (!payment || payment.id !== id) return <Skeleton active paragraph={{ rows: 6 }} />;
 
   return (
     <section className="page records-page payment-detail" aria-labelledby="payment-detail-title">

@@ -39,7 +39,8 @@ export default function NoticeDetailPage() {
       </section>
     );
   }
-  if (!notice) return <Skeleton active paragraph={{ rows: 8 }} />;
+  // The previous notice stays in useAsyncData while another id loads: never show it under this id.
+  if (!notice || notice.id !== id) return <Skeleton active paragraph={{ rows: 8 }} />;
 
   return (
     <article className="page records-page notice-detail" aria-labelledby="notice-detail-title">

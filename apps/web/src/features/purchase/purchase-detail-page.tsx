@@ -30,7 +30,8 @@ export default function PurchaseDetailPage() {
       </section>
     );
   }
-  if (!detail.data) return <Skeleton active paragraph={{ rows: 10 }} />;
+  // The previous purchase stays in useAsyncData while another id loads: never show it under this id.
+  if (!detail.data || detail.data.header.id !== id) return <Skeleton active paragraph={{ rows: 10 }} />;
   const { header, lines } = detail.data;
   const currency = header.currency;
 

@@ -31,7 +31,8 @@ export default function SalesDetailPage() {
       </section>
     );
   }
-  if (!detail.data) return <Skeleton active paragraph={{ rows: 10 }} />;
+  // The previous bill stays in useAsyncData while another id loads: never show it under this id.
+  if (!detail.data || detail.data.header.id !== id) return <Skeleton active paragraph={{ rows: 10 }} />;
   const { header, lines } = detail.data;
 
   const columns: TableColumnsType<SalesLine> = [
