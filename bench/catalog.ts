@@ -22,7 +22,9 @@ interface Sample {
 }
 
 async function ensureSeeded(client: pg.Client) {
-  const count = await client.query('select count(*)::int as n from products').catch(() => ({ rows: [{ n: 0 }] }));
+  const count = await client
+    .query('select count(*)::int as n from products')
+    .catch(() => ({ rows: [{ n: 0 }] }));
   if ((count.rows[0]?.n ?? 0) >= PARTS) return;
   console.log(`Seeding ${PARTS} parts into ${PG_URL} (a few minutes) …`);
   const result = spawnSync('npm', ['run', 'seed', '--', '--parts', String(PARTS), '--reset'], {
@@ -62,7 +64,12 @@ async function login(server: ServerProcess) {
   return answer.data;
 }
 
-async function loadTest(server: ServerProcess, token: string, bodies: Array<{ path: string; body: string }>, connections: number) {
+async function loadTest(
+  server: ServerProcess,
+  token: string,
+  bodies: Array<{ path: string; body: string }>,
+  connections: number,
+) {
   let next = 0;
   const result = await autocannon({
     url: server.url,
@@ -73,16 +80,31 @@ async function loadTest(server: ServerProcess, token: string, bodies: Array<{ pa
         method: 'POST',
         setupRequest: (request) => {
           const item = bodies[next++ % bodies.length]!;
-          return { ...request, path: item.path, body: item.body, headers: { 'content-type': 'application/json', token } };
+          return {
+            ...request,
+            path: item.path,
+            body: item.body,
+            headers: { 'content-type': 'application/json', token },
+          };
         },
       },
     ],
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p975: result.latency.p97_5, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p975: result.latency.p97_5,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /** Sequential single requests: latency without queueing, comparable between databases. */
-async function sequential(server: ServerProcess, token: string, bodies: Array<{ path: string; body: string }>, count: number) {
+async function sequential(
+  server: ServerProcess,
+  token: string,
+  bodies: Array<{ path: string; body: string }>,
+  count: number,
+) {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const item = bodies[i % bodies.length]!;
@@ -99,7 +121,10 @@ async function sequential(server: ServerProcess, token: string, bodies: Array<{ 
 }
 
 const searchBodies = (keywords: string[]) =>
-  keywords.map((keyword) => ({ path: '/api/Web/GetProductList', body: JSON.stringify({ keyword, page: 1, pageSize: 20 }) }));
+  keywords.map((keyword) => ({
+    path: '/api/Web/GetProductList',
+    body: JSON.stringify({ keyword, page: 1, pageSize: 20 }),
+  }));
 
 export async function catalogScenario() {
   const client = new pg.Client({ connectionString: PG_URL });
@@ -129,13 +154,33 @@ export async function catalogScenario() {
   }
   const plans: string[] = [];
   for (const [label, query, parameter] of [
-    ['exact (our number)', 'select id from products where number_key = $1', queries.exact[0]!.replace(/[^0-9A-Za-z]/g, '').toUpperCase()],
-    ['prefix', 'select id from products where number_key like $1 order by number_key limit 2000', `${queries.prefix[0]}%`],
-    ['OE exact', 'select product_id from product_numbers where number_key = $1', queries.oe[0]!.replace(/[^0-9A-Za-z]/g, '').toUpperCase()],
-    ['infix (trigram)', 'select product_id from product_numbers where number_key like $1 limit 2000', `%${queries.infix[0]}%`],
+    [
+      'exact (our number)',
+      'select id from products where number_key = $1',
+      queries.exact[0]!.replace(/[^0-9A-Za-z]/g, '').toUpperCase(),
+    ],
+    [
+      'prefix',
+      'select id from products where number_key like $1 order by number_key limit 2000',
+      `${queries.prefix[0]}%`,
+    ],
+    [
+      'OE exact',
+      'select product_id from product_numbers where number_key = $1',
+      queries.oe[0]!.replace(/[^0-9A-Za-z]/g, '').toUpperCase(),
+    ],
+    [
+      'infix (trigram)',
+      'select product_id from product_numbers where number_key like $1 limit 2000',
+      `%${queries.infix[0]}%`,
+    ],
   ] as const) {
-    const plan = await client.query(`explain (analyze, costs off, timing off, summary on) ${query}`, [parameter]);
-    plans.push(`${label}: \`${query}\`\n\n\`\`\`\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n\`\`\``);
+    const plan = await client.query(`explain (analyze, costs off, timing off, summary on) ${query}`, [
+      parameter,
+    ]);
+    plans.push(
+      `${label}: \`${query}\`\n\n\`\`\`\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n\`\`\``,
+    );
   }
   await client.end();
 
@@ -215,7 +260,9 @@ export async function catalogScenario() {
       await lite.stop();
     }
   } else {
-    notes.push('PGlite comparison skipped: set BENCH_PGLITE_DIR=/path to seed and measure PGlite with the same data.');
+    notes.push(
+      'PGlite comparison skipped: set BENCH_PGLITE_DIR=/path to seed and measure PGlite with the same data.',
+    );
   }
   notes.push(
     `### Catalogue data\n\n${counts.rows[0]?.products} parts, ${counts.rows[0]?.numbers} cross-reference numbers (PostgreSQL ${PG_URL.replace(/\/\/[^@]*@/, '//')}).\n\n### EXPLAIN plans\n\n${plans.join('\n\n')}`,

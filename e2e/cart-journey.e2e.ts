@@ -170,13 +170,11 @@ describe('cart journey', () => {
       if (r.url().includes('/Web/ImportBill')) uploads.push(r.url());
     });
     await page.getByRole('tab', { name: 'Importar archivo' }).click();
-    await page
-      .locator('.import-upload input[type=file]')
-      .setInputFiles({
-        name: 'order.txt',
-        mimeType: 'text/plain',
-        buffer: Buffer.from('number,qty\nBRR-749,1\n'),
-      });
+    await page.locator('.import-upload input[type=file]').setInputFiles({
+      name: 'order.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('number,qty\nBRR-749,1\n'),
+    });
     await page.getByText('¡Los archivos solo pueden estar en formato xls o xlsx!').waitFor();
     expect(uploads).toHaveLength(0);
     await context.close();

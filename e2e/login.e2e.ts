@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, seriousAxeViolations, signInByForm, useBrowser, waitForShell } from './support/browser';
+import {
+  baseUrl,
+  newPage,
+  seriousAxeViolations,
+  signInByForm,
+  useBrowser,
+  waitForShell,
+} from './support/browser';
 
 describe('login', () => {
   const browser = useBrowser();
@@ -57,7 +64,8 @@ describe('login', () => {
     const { context, page } = await newPage(browser());
     let loginBody: Record<string, unknown> = {};
     page.on('request', (request) => {
-      if (request.url().endsWith('/Auth/Login')) loginBody = JSON.parse(request.postData() ?? '{}') as Record<string, unknown>;
+      if (request.url().endsWith('/Auth/Login'))
+        loginBody = JSON.parse(request.postData() ?? '{}') as Record<string, unknown>;
     });
     await page.goto(`${baseUrl()}/login?uniqueCode=shop-42`);
     const cookies = await context.cookies();
@@ -69,7 +77,9 @@ describe('login', () => {
     const after = await context.cookies();
     expect(after.find((c) => c.name === 'pp_user_id')?.value).toBe('demo');
     expect(after.map((c) => c.value)).not.toContain('demo1234');
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    );
     expect(stored).not.toContain('demo1234');
 
     // Next visit: the user id is filled in, the password field is left to the browser.
@@ -86,7 +96,9 @@ describe('login', () => {
     await page.goto(`${baseUrl()}/login`);
     await page.locator('#login-user-id').waitFor();
     const violations = await seriousAxeViolations(page);
-    expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
+    expect(
+      violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`),
+    ).toEqual([]);
     await context.close();
   });
 });

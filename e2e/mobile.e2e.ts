@@ -5,7 +5,11 @@ describe('mobile mode (375 px)', () => {
   const browser = useBrowser();
 
   it('closes the sidebar into a drawer, navigates from it, and does not overflow horizontally', async () => {
-    const { context, page } = await newPage(browser(), { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const { context, page } = await newPage(browser(), {
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await page.goto(`${baseUrl()}/login`);
     const loginOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(loginOverflow).toBeLessThanOrEqual(0);

@@ -73,7 +73,11 @@ describe('password change and relogin', () => {
     await waitForShell(page);
 
     // Another party ends this session on the server.
-    const logout = await fetch(`${baseUrl()}/api/Auth/Logout`, { method: 'POST', headers: { Token: token, 'Content-Type': 'application/json' }, body: '{}' });
+    const logout = await fetch(`${baseUrl()}/api/Auth/Logout`, {
+      method: 'POST',
+      headers: { Token: token, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(((await logout.json()) as { code: number }).code).toBe(200);
 
     // The dashboard re-reads user info on every visit: that call now fails with 50008.

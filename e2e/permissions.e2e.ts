@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, seriousAxeViolations, sidebarEntries, signInByApi, useBrowser, waitForShell } from './support/browser';
+import {
+  baseUrl,
+  newPage,
+  seriousAxeViolations,
+  sidebarEntries,
+  signInByApi,
+  useBrowser,
+  waitForShell,
+} from './support/browser';
 
 /** Every menu entry of spec §2 (sidebar keys are route paths). */
 const ALL_ENTRIES = [
@@ -34,7 +42,15 @@ describe('permissions', () => {
     const entries = await sidebarEntries(page);
     expect(entries).toContain('/product/index');
     expect(entries).toContain('/notice/index');
-    for (const path of ['/order/index', '/cart/index', '/sales/index', '/pur/index', '/stockProduct/index', '/proCFreight/index', '/Payment/index']) {
+    for (const path of [
+      '/order/index',
+      '/cart/index',
+      '/sales/index',
+      '/pur/index',
+      '/stockProduct/index',
+      '/proCFreight/index',
+      '/Payment/index',
+    ]) {
       expect(entries).not.toContain(path);
     }
     // The top menu follows the same codes.
@@ -95,7 +111,11 @@ describe('permissions', () => {
     await page.waitForURL(`${baseUrl()}/order/index?type=all`);
     const carts = await page.evaluate(async () => {
       const token = document.cookie.match(/pp_token=([^;]+)/)?.[1] ?? '';
-      const response = await fetch('/api/Web/GetUserInfo', { method: 'POST', headers: { Token: decodeURIComponent(token), 'Content-Type': 'application/json' }, body: '{}' });
+      const response = await fetch('/api/Web/GetUserInfo', {
+        method: 'POST',
+        headers: { Token: decodeURIComponent(token), 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       return ((await response.json()) as { data: { carts: number } }).data.carts;
     });
     const badge = page.locator('.top-menu .cart-badge');
@@ -111,7 +131,9 @@ describe('permissions', () => {
     await waitForShell(page);
     await page.locator('#dashboard-title').waitFor();
     const violations = await seriousAxeViolations(page);
-    expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
+    expect(
+      violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`),
+    ).toEqual([]);
     await context.close();
   });
 });

@@ -15,9 +15,11 @@ if (!existsSync(chromium)) {
   process.exit(required ? 1 : 0);
 }
 
-const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
+const run = (command, args) =>
+  spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
 
-const built = existsSync(join(root, 'apps/web/dist/index.html')) && existsSync(join(root, 'apps/server/dist/main.js'));
+const built =
+  existsSync(join(root, 'apps/web/dist/index.html')) && existsSync(join(root, 'apps/server/dist/main.js'));
 // E2E_BASE_URL: run against a server that is already up (debugging); nothing to build then.
 if (!process.env.E2E_BASE_URL && (!built || process.env.E2E_REBUILD === '1')) {
   console.log('Building web and server for the browser tests …');

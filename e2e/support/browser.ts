@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
@@ -41,11 +47,20 @@ export async function newPage(
 }
 
 /** Signs in through the API (fast, no UI) and stores the token cookie the client reads. */
-export async function signInByApi(context: BrowserContext, user: UserName, password?: string): Promise<string> {
+export async function signInByApi(
+  context: BrowserContext,
+  user: UserName,
+  password?: string,
+): Promise<string> {
   const response = await fetch(`${baseUrl()}/api/Auth/Login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user_id: USERS[user].id, password: password ?? USERS[user].password, account_id: 1, from: 'web' }),
+    body: JSON.stringify({
+      user_id: USERS[user].id,
+      password: password ?? USERS[user].password,
+      account_id: 1,
+      from: 'web',
+    }),
   });
   const answer = (await response.json()) as { code: number; msg: string; data: string };
   expect(answer.code, answer.msg).toBe(200);
@@ -73,12 +88,17 @@ export async function sidebarEntries(page: Page): Promise<string[]> {
     if (!(await group.getAttribute('class'))?.includes('ant-menu-submenu-open')) await title.click();
   }
   await page.waitForTimeout(300);
-  return sidebar.locator('li.ant-menu-item').evaluateAll((items) =>
-    items.map((item) => item.getAttribute('data-menu-id')?.replace(/^.*?-(\/.*)$/, '$1') ?? ''),
-  );
+  return sidebar
+    .locator('li.ant-menu-item')
+    .evaluateAll((items) =>
+      items.map((item) => item.getAttribute('data-menu-id')?.replace(/^.*?-(\/.*)$/, '$1') ?? ''),
+    );
 }
 
-const axeSource = readFileSync(resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+const axeSource = readFileSync(
+  resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'),
+  'utf8',
+);
 
 interface AxeViolation {
   id: string;
@@ -91,7 +111,11 @@ interface AxeViolation {
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations;
   });

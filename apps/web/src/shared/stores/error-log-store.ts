@@ -40,12 +40,10 @@ export function installGlobalErrorLog(): void {
     const reason: unknown = event.reason;
     // API failures are logged by the client already; do not count them twice.
     if (reason instanceof Error && reason.name === 'ApiError') return;
-    useErrorLogStore
-      .getState()
-      .add({
-        kind: 'script',
-        message: reason instanceof Error ? reason.message : String(reason),
-        where: location.pathname,
-      });
+    useErrorLogStore.getState().add({
+      kind: 'script',
+      message: reason instanceof Error ? reason.message : String(reason),
+      where: location.pathname,
+    });
   });
 }
