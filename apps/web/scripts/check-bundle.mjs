@@ -34,10 +34,13 @@ function closure(key, seen = new Set()) {
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) throw new Error('no entry chunk in the manifest');
-if (!manifest[LOGIN_SOURCE]) throw new Error(`${LOGIN_SOURCE} is not a chunk of its own: is the route still lazy?`);
+if (!manifest[LOGIN_SOURCE])
+  throw new Error(`${LOGIN_SOURCE} is not a chunk of its own: is the route still lazy?`);
 
 const loginKeys = closure(LOGIN_SOURCE, closure(entryKey));
-const loginFiles = [...new Set([...loginKeys].map((key) => manifest[key].file))].filter((f) => f.endsWith('.js'));
+const loginFiles = [...new Set([...loginKeys].map((key) => manifest[key].file))].filter((f) =>
+  f.endsWith('.js'),
+);
 
 const rows = [...new Set(Object.values(manifest).map((c) => c.file))]
   .filter((file) => file.endsWith('.js'))
@@ -46,14 +49,19 @@ const rows = [...new Set(Object.values(manifest).map((c) => c.file))]
 
 const kb = (n) => (n / 1024).toFixed(1).padStart(8);
 console.log('\nchunk                                              min KB  gzip KB  /login');
-for (const row of rows) console.log(`${row.file.padEnd(48)} ${kb(row.min)} ${kb(row.gzip)}  ${row.login ? 'yes' : ''}`);
+for (const row of rows)
+  console.log(`${row.file.padEnd(48)} ${kb(row.min)} ${kb(row.gzip)}  ${row.login ? 'yes' : ''}`);
 
 const loginGzip = loginFiles.reduce((sum, file) => sum + sizeOf(file).gzip, 0);
-console.log(`\n/login initial JS: ${loginFiles.length} files, ${(loginGzip / 1024).toFixed(1)} KB gzip (budget ${LOGIN_BUDGET_GZIP / 1024} KB)`);
+console.log(
+  `\n/login initial JS: ${loginFiles.length} files, ${(loginGzip / 1024).toFixed(1)} KB gzip (budget ${LOGIN_BUDGET_GZIP / 1024} KB)`,
+);
 
 let failed = false;
 if (loginGzip > LOGIN_BUDGET_GZIP) {
-  console.error(`FAIL: /login loads ${(loginGzip / 1024).toFixed(1)} KB gzip of JS, over the ${LOGIN_BUDGET_GZIP / 1024} KB budget`);
+  console.error(
+    `FAIL: /login loads ${(loginGzip / 1024).toFixed(1)} KB gzip of JS, over the ${LOGIN_BUDGET_GZIP / 1024} KB budget`,
+  );
   failed = true;
 }
 for (const row of rows) {
