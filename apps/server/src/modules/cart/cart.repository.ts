@@ -31,7 +31,7 @@ export interface CartRow {
 async function listRows(db: Db, where: SQL, limit: SQL): Promise<CartRow[]> {
   const result = await db.execute(sql`
     select c.id, c.product_id, c.store_id, st.name as store_name, c.qty, c.remark, p.is_active,
-      extract(epoch from c.updated_at)::int as updated_at
+      floor(extract(epoch from c.updated_at))::int as updated_at
     from cart_items c
     join products p on p.id = c.product_id
     left join stores st on st.id = c.store_id

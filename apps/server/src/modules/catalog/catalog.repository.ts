@@ -230,7 +230,7 @@ export function createCatalogRepository(database: Database) {
         select p.id, p.number, p.${name} as part_name, b.name as factory, p.brand_id, pt.${name} as part_type,
           p.make_names, p.model_displays, p.unit, p.weight::text as weight, p.volumn::text as volumn,
           p.buy_qty, p.sale_count as salecount, p.is_new,
-          extract(epoch from p.market_time)::bigint as market_time,
+          floor(extract(epoch from p.market_time))::bigint as market_time,
           cpn.my_number,
           round(coalesce(cpc.price, cpl.price, p.price * coalesce(pl.factor, 1)), 2)::text as price,
           co.currency,

@@ -53,7 +53,7 @@ const PAYMENT_SORT_COLUMNS: Record<PaymentSort, SQL> = {
   cutmoney: sql`p.cutmoney`,
 };
 
-const epoch = (column: SQL) => sql`extract(epoch from ${column})::bigint`;
+const epoch = (column: SQL) => sql`floor(extract(epoch from ${column}))::bigint`;
 
 /** `%`, `_` and `\` typed by the user match themselves in ILIKE. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

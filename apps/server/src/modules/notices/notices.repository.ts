@@ -45,7 +45,7 @@ export function createNoticesRepository(database: Database) {
   const columns = (language: Language, contentChars: number | null) => sql`
     n.id, ${TITLE[language]} as title,
     ${contentChars === null ? CONTENT[language] : sql`left(${CONTENT[language]}, ${contentChars})`} as content,
-    extract(epoch from n.published_at)::bigint as published_at, n.is_pinned,
+    floor(extract(epoch from n.published_at))::bigint as published_at, n.is_pinned,
     (r.notice_id is not null) as is_read, n.attachments`;
 
   return {

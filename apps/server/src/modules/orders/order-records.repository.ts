@@ -171,7 +171,7 @@ function lineOrderBy(sort: LineSort, direction: Direction): SQL {
 }
 
 const headerColumns = sql`o.id, c.sort_name as company_sort_name, o.no,
-  extract(epoch from o.bill_date)::bigint::int as bill_date, o.from_system as "from", o.state, o.currency,
+  floor(extract(epoch from o.bill_date))::bigint::int as bill_date, o.from_system as "from", o.state, o.currency,
   (case when o.total_qty > 0 then round(o.export_qty * 100.0 / o.total_qty, 2) else 0 end)::text as export_rate,
   o.amount::text as amount, o.freight::text as freight, o.total_qty, o.export_qty, o.remark,
   o.extend_param as "extendParam"`;
@@ -236,7 +236,7 @@ export function createOrderRecordsRepository(db: Db) {
     async events(orderId: number) {
       return rows<{ from_state: OrderState | null; to_state: OrderState; at: number; note: string }>(
         db,
-        sql`select from_state, to_state, extract(epoch from created_at)::bigint::int as at, note
+        sql`select from_state, to_state, floor(extract(epoch from created_at))::bigint::int as at, note
           from order_events where order_id = ${orderId} order by id`,
       );
     },
@@ -248,7 +248,7 @@ export function createOrderRecordsRepository(db: Db) {
       return rows<LineListRow>(
         db,
         sql`select ${lineColumns}, o.id as order_id, o.no as order_no,
-            extract(epoch from o.bill_date)::bigint::int as bill_date, o.state, o.currency
+            floor(extract(epoch from o.bill_date))::bigint::int as bill_date, o.state, o.currency
           from (select l.id from order_lines l join orders o on o.id = l.order_id and o.company_id = ${filter.companyId}
                 where ${where} order by ${order} limit ${limit} offset ${offset}) p
           join order_lines l on l.id = p.id

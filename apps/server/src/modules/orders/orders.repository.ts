@@ -55,7 +55,7 @@ export function createOrdersRepository(db: Db) {
         .select({
           id: orders.id,
           no: orders.no,
-          billDate: sql<number>`extract(epoch from ${orders.billDate})::bigint`.mapWith(Number),
+          billDate: sql<number>`floor(extract(epoch from ${orders.billDate}))::bigint`.mapWith(Number),
           state: sql<OrderState>`${orders.state}`,
           currency: orders.currency,
           amount: orders.amount,

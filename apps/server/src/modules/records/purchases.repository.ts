@@ -23,9 +23,9 @@ export interface PurchaseLineFilter {
   partNumberPrefix?: string | undefined;
 }
 
-const epoch = (column: AnyPgColumn) => sql<number>`extract(epoch from ${column})::bigint`.mapWith(Number);
+const epoch = (column: AnyPgColumn) => sql<number>`floor(extract(epoch from ${column}))::bigint`.mapWith(Number);
 const epochOrNull = (column: AnyPgColumn) =>
-  sql<number | null>`extract(epoch from ${column})::bigint`.mapWith((value: unknown) =>
+  sql<number | null>`floor(extract(epoch from ${column}))::bigint`.mapWith((value: unknown) =>
     value === null ? null : Number(value),
   );
 

@@ -133,7 +133,7 @@ describe('/Web/GetDeliveryList', () => {
 
   it('filters by date range (inclusive) and part of the no', async () => {
     const sample = await one<{ no: string; at: string }>(
-      `select no, extract(epoch from date)::bigint at from deliveries where company_id = ${DEMO} order by date desc offset 5 limit 1`,
+      `select no, floor(extract(epoch from date))::bigint at from deliveries where company_id = ${DEMO} order by date desc offset 5 limit 1`,
     );
     const at = Number(sample.at);
     const exact = await list<Delivery>('/Web/GetDeliveryList', { dateFrom: at, dateTo: at });
