@@ -6,11 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { BENCH_PARTS, BENCH_PG_URL, ensureSeeded } from './bench-database';
 import { median, notes, percentile, rows } from './report';
 import { ROOT, startServer, type ServerProcess } from './server-process';
 
-const PARTS = Number(process.env.BENCH_PARTS ?? 1_000_000);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/pp_bench';
+const PARTS = BENCH_PARTS;
+const PG_URL = BENCH_PG_URL;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 interface Sample {
@@ -19,20 +20,6 @@ interface Sample {
   prefix: string[];
   infix: string[];
   ids: number[];
-}
-
-async function ensureSeeded(client: pg.Client) {
-  const count = await client
-    .query('select count(*)::int as n from products')
-    .catch(() => ({ rows: [{ n: 0 }] }));
-  if ((count.rows[0]?.n ?? 0) >= PARTS) return;
-  console.log(`Seeding ${PARTS} parts into ${PG_URL} (a few minutes) …`);
-  const result = spawnSync('npm', ['run', 'seed', '--', '--parts', String(PARTS), '--reset'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: PG_URL },
-  });
-  if (result.status !== 0) throw new Error('seeding failed');
 }
 
 /** Real numbers of the database, written the way buyers type them. */

@@ -4,13 +4,15 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { notes, rows } from './report';
 import { startServer } from './server-process';
+import { BENCH_PG_URL, ensureSeeded } from './bench-database';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/pp_bench';
+const PG_URL = BENCH_PG_URL;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 export async function dashboardScenario() {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
+  await ensureSeeded(client);
   const sizes = await client.query<{ lines: number; orders: number; ledger: number; deliveries: number }>(
     `select (select count(*) from order_lines)::int as lines,
       (select count(*) from orders where company_id = 2)::int as orders,

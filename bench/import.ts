@@ -11,8 +11,9 @@ import { parsePastedText } from '../apps/server/src/modules/cart/paste-parser';
 import { sheetToLines, type SheetCell } from '../apps/server/src/modules/cart/sheet-rows';
 import { median, notes, rows } from './report';
 import { ROOT, startServer, type ServerProcess } from './server-process';
+import { BENCH_PG_URL, ensureSeeded } from './bench-database';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/pp_bench';
+const PG_URL = BENCH_PG_URL;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LINES = 5000;
 const RUNS = 5;
@@ -31,6 +32,7 @@ interface MatchAnswer {
 async function sampleNumbers(): Promise<Array<{ number: string; qty: number }>> {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
+  await ensureSeeded(client);
   try {
     const own = await client.query<{ number: string; buy_qty: number }>(
       `select number, buy_qty from products tablesample system (1) where is_active and account_id = 1 limit ${LINES - 250}`,

@@ -6,8 +6,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { median, notes, percentile, rows } from './report';
 import { startServer, type ServerProcess } from './server-process';
+import { BENCH_PG_URL, ensureSeeded } from './bench-database';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/pp_bench';
+const PG_URL = BENCH_PG_URL;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SCENARIO = 'records (PostgreSQL, ~1M order lines)';
 
@@ -65,6 +66,7 @@ async function sequential(server: ServerProcess, token: string, call: Call, coun
 export async function recordsScenario() {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
+  await ensureSeeded(client);
   // The company with the most order lines, and a user of it holding 1002 and 1008.
   const biggest = await client.query<{ company_id: number; lines: number; orders: number; user_id: string }>(
     `select l.company_id, l.lines, (select count(*)::int from orders o where o.company_id = l.company_id) as orders,
