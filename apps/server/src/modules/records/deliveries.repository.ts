@@ -12,7 +12,8 @@ export interface DeliveryFilter {
   no?: string | undefined;
 }
 
-const epoch = (column: AnyPgColumn) => sql<number>`floor(extract(epoch from ${column}))::bigint`.mapWith(Number);
+const epoch = (column: AnyPgColumn) =>
+  sql<number>`floor(extract(epoch from ${column}))::bigint`.mapWith(Number);
 
 /** Only these columns can be sorted on; the contract's enum is the allow-list. */
 const SORT_COLUMNS: Record<DeliverySort, AnyPgColumn> = {

@@ -23,7 +23,8 @@ export interface PurchaseLineFilter {
   partNumberPrefix?: string | undefined;
 }
 
-const epoch = (column: AnyPgColumn) => sql<number>`floor(extract(epoch from ${column}))::bigint`.mapWith(Number);
+const epoch = (column: AnyPgColumn) =>
+  sql<number>`floor(extract(epoch from ${column}))::bigint`.mapWith(Number);
 const epochOrNull = (column: AnyPgColumn) =>
   sql<number | null>`floor(extract(epoch from ${column}))::bigint`.mapWith((value: unknown) =>
     value === null ? null : Number(value),

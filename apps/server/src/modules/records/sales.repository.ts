@@ -31,7 +31,8 @@ export interface SalesLineFilter {
   partNumberPrefix?: string | undefined;
 }
 
-const epoch = (column: AnyPgColumn) => sql<number>`floor(extract(epoch from ${column}))::bigint`.mapWith(Number);
+const epoch = (column: AnyPgColumn) =>
+  sql<number>`floor(extract(epoch from ${column}))::bigint`.mapWith(Number);
 
 /** The allow-lists of sortable columns (the contract's enums name the keys). */
 const SORT_COLUMNS: Record<SalesSort, AnyPgColumn> = {
