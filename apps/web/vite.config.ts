@@ -1,11 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The server (apps/server) listens on 8090 in development; it serves /api and /static.
 const serverUrl = 'http://127.0.0.1:8090';
 
+/** `@shared/…` is apps/web/src/shared: one spelling from every depth of the feature folders. */
+export const sharedAlias = { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) };
+
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: sharedAlias },
   server: {
     port: 5173,
     proxy: {

@@ -1,7 +1,9 @@
 import { defineProject } from 'vitest/config';
+import { sharedAlias } from './vite.config';
 
 // Unit tests of the web client: pure functions (route filtering, guard, validation, locales).
 export default defineProject({
+  resolve: { alias: sharedAlias },
   test: {
     name: 'web',
     root: import.meta.dirname,

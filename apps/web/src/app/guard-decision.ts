@@ -1,5 +1,5 @@
 import type { UserInfo } from '@partsportal/contract/auth';
-import { hasAnyCode, isAdmin } from '../shared/permission/access';
+import { hasAnyCode, isAdmin } from '@shared/permission/access';
 import { findRoute } from './route-table';
 
 /** Paths reachable without a token (spec §4). */

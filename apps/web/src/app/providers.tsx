@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { App, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import { useSettingsStore } from '../shared/stores/settings-store';
-import { FeedbackBridge } from '../shared/ui/feedback-bridge';
-import { readableOnWhite, textOn } from '../shared/ui/theme-colors';
+import { useSettingsStore } from '@shared/stores/settings-store';
+import { FeedbackBridge } from '@shared/ui/feedback-bridge';
+import { readableOnWhite, textOn } from '@shared/ui/theme-colors';
 
 /** Locale, global size and theme colour reach every antd component from here (issue 3 §6). */
 export function AppProviders({ antdLocale, children }: { antdLocale: Locale; children: ReactNode }) {

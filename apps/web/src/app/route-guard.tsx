@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ApiError } from '../shared/api/client';
-import { t } from '../shared/i18n/i18n';
-import { fetchUserInfo, useSessionStore } from '../shared/stores/session-store';
-import { toastError } from '../shared/ui/feedback';
-import { PageSpinner } from '../shared/ui/page-spinner';
+import { ApiError } from '@shared/api/client';
+import { t } from '@shared/i18n/i18n';
+import { fetchUserInfo, useSessionStore } from '@shared/stores/session-store';
+import { toastError } from '@shared/ui/feedback';
+import { PageSpinner } from '@shared/ui/page-spinner';
 import { checkUserInfo, decideNavigation } from './guard-decision';
 
 /** Applies decideNavigation (spec §4) on every navigation. */

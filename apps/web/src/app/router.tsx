@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { PageSpinner } from '../shared/ui/page-spinner';
+import { PageSpinner } from '@shared/ui/page-spinner';
 import { RouteGuard } from './route-guard';
 import { HOME_PATH, LEAF_ROUTES, type AppRoute } from './route-table';
 

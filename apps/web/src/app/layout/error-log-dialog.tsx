@@ -1,6 +1,6 @@
 import { Button, Modal, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useErrorLogStore, type ErrorLogEntry } from '../../shared/stores/error-log-store';
+import { useErrorLogStore, type ErrorLogEntry } from '@shared/stores/error-log-store';
 
 export function ErrorLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { Activity, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { useLocation, useOutlet } from 'react-router';
-import { PageSpinner } from '../../shared/ui/page-spinner';
+import { PageSpinner } from '@shared/ui/page-spinner';
 import { findRoute } from '../route-table';
 import { useTagsStore } from './tags-store';
 

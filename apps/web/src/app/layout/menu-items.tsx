@@ -3,7 +3,7 @@ import { Badge } from 'antd';
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import type { UserInfo } from '@partsportal/contract/auth';
-import { filterRoutes } from '../../shared/permission/access';
+import { filterRoutes } from '@shared/permission/access';
 import { ROUTE_TABLE, type AppRoute } from '../route-table';
 import { ROUTE_ICONS } from './route-icon';
 

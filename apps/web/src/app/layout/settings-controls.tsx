@@ -3,10 +3,10 @@ import { Badge, Button, Dropdown, Popover } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@partsportal/contract/codes';
 import { LANGUAGES } from '@partsportal/contract/codes';
-import { useErrorLogStore } from '../../shared/stores/error-log-store';
-import { SIZES, THEME_COLORS, useSettingsStore, type Size } from '../../shared/stores/settings-store';
-import { toastSuccess } from '../../shared/ui/feedback';
-import { LANGUAGE_NAMES, switchLanguage } from '../../shared/ui/language-switch';
+import { useErrorLogStore } from '@shared/stores/error-log-store';
+import { SIZES, THEME_COLORS, useSettingsStore, type Size } from '@shared/stores/settings-store';
+import { toastSuccess } from '@shared/ui/feedback';
+import { LANGUAGE_NAMES, switchLanguage } from '@shared/ui/language-switch';
 
 const SIZE_KEYS: Record<Size, string> = {
   large: 'settings.sizeLarge',

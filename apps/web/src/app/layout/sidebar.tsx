@@ -2,8 +2,8 @@ import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { UserInfo } from '@partsportal/contract/auth';
-import { getStaticConfig } from '../../shared/api/static-config';
-import { useSettingsStore } from '../../shared/stores/settings-store';
+import { getStaticConfig } from '@shared/api/static-config';
+import { useSettingsStore } from '@shared/stores/settings-store';
 import { findRoute, LEAF_ROUTES } from '../route-table';
 import { menuTarget, toMenuItems, visibleRoutes } from './menu-items';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { PageSpinner } from '../../shared/ui/page-spinner';
+import { PageSpinner } from '@shared/ui/page-spinner';
 
 /**
  * Landing page of a sign-in that was started in another window (spec §2 keeps it public):

@@ -2,8 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Input, Modal } from 'antd';
 import type { InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSessionStore } from '../../shared/stores/session-store';
-import { toastError, toastSuccess } from '../../shared/ui/feedback';
+import { useSessionStore } from '@shared/stores/session-store';
+import { toastError, toastSuccess } from '@shared/ui/feedback';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -40,7 +40,7 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
     setInvalid(null);
     setSaving(true);
     try {
-      const { changePassword } = await import('../../shared/api/auth-api');
+      const { changePassword } = await import('@shared/api/auth-api');
       // The API client has shown the server's message as an error toast on failure (spec §8).
       const token = await changePassword(password.trim(), confirm.trim());
       useSessionStore.getState().setToken(token);

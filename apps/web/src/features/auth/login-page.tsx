@@ -3,11 +3,11 @@ import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LANGUAGES } from '@partsportal/contract/codes';
-import { getStaticConfig } from '../../shared/api/static-config';
-import { COOKIE, getCookie, removeCookie, setCookie } from '../../shared/cookies';
-import { useSessionStore } from '../../shared/stores/session-store';
-import { useSettingsStore } from '../../shared/stores/settings-store';
-import { LANGUAGE_NAMES, switchLanguage } from '../../shared/ui/language-switch';
+import { getStaticConfig } from '@shared/api/static-config';
+import { COOKIE, getCookie, removeCookie, setCookie } from '@shared/cookies';
+import { useSessionStore } from '@shared/stores/session-store';
+import { useSettingsStore } from '@shared/stores/settings-store';
+import { LANGUAGE_NAMES, switchLanguage } from '@shared/ui/language-switch';
 import { safeRedirect } from './safe-redirect';
 
 /*
@@ -36,7 +36,7 @@ export default function LoginPage() {
     setError('');
     setLoading(true);
     try {
-      const { login } = await import('../../shared/api/auth-api');
+      const { login } = await import('@shared/api/auth-api');
       const token = await login(
         {
           user_id: trimmedId,

@@ -11,10 +11,10 @@ import {
   MAX_PASTE_CHARS,
   type MatchResult,
 } from '@partsportal/contract/cart';
-import { assetUrl } from '../../shared/api/asset-url';
-import { showCartCount } from '../../shared/api/cart-api';
-import { callEndpoint } from '../../shared/api/client';
-import { uploadFile } from '../../shared/api/upload';
+import { assetUrl } from '@shared/api/asset-url';
+import { showCartCount } from '@shared/api/cart-api';
+import { callEndpoint } from '@shared/api/client';
+import { uploadFile } from '@shared/api/upload';
 import { checkImportFile } from './import-file';
 import { exportMatchRows } from './match-export';
 import { MatchResultTable } from './match-result-table';

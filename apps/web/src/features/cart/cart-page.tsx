@@ -15,12 +15,12 @@ import { ClearOutlined, DeleteOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { cartEndpoints, type CartLine } from '@partsportal/contract/cart';
-import { assetUrl } from '../../shared/api/asset-url';
-import { showCartCount } from '../../shared/api/cart-api';
-import { callEndpoint } from '../../shared/api/client';
-import { qtyStep, roundToBuyQty } from '../../shared/catalog/quantity';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useSessionStore } from '../../shared/stores/session-store';
+import { assetUrl } from '@shared/api/asset-url';
+import { showCartCount } from '@shared/api/cart-api';
+import { callEndpoint } from '@shared/api/client';
+import { qtyStep, roundToBuyQty } from '@shared/catalog/quantity';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useSessionStore } from '@shared/stores/session-store';
 import { BulkOrderPanel } from './bulk-order-panel';
 
 const loadCart = () => callEndpoint(cartEndpoints.getCartList, {}, { params: { n: 0 } });

@@ -1,4 +1,4 @@
-import { neutralizeRow } from '../../shared/export/neutralize-cell';
+import { neutralizeRow } from '@shared/export/neutralize-cell';
 import { effectiveQty, type MatchRow } from './match-rows';
 
 /** The result table as an .xlsx; SheetJS is imported on demand (never on the page or /login). */

@@ -3,7 +3,7 @@ import { Button, Input, InputNumber, Select, Table, Tag, Tooltip, type TableColu
 import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MatchProduct } from '@partsportal/contract/cart';
-import { qtyStep } from '../../shared/catalog/quantity';
+import { qtyStep } from '@shared/catalog/quantity';
 import { effectiveQty, isReady, statusKey, type MatchRow } from './match-rows';
 
 const STATUS_COLOR: Record<string, string> = {

@@ -1,5 +1,5 @@
 import type { AddCartRequest, MatchLine, MatchProduct, MatchStatus } from '@partsportal/contract/cart';
-import { MAX_QTY, roundToBuyQty } from '../../shared/catalog/quantity';
+import { MAX_QTY, roundToBuyQty } from '@shared/catalog/quantity';
 
 export type MatchSource = 'paste' | 'file';
 

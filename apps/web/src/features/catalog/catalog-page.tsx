@@ -21,14 +21,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { catalogEndpoints, PRODUCT_SORTS, type ProductRow } from '@partsportal/contract/catalog';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
-import { callEndpoint } from '../../shared/api/client';
-import { addToCart } from '../../shared/api/cart-api';
-import { qtyStep, roundToBuyQty } from '../../shared/catalog/quantity';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
-import { useHasAnyCode } from '../../shared/permission/use-has-code';
-import { useFormatDate } from '../../shared/i18n/use-format-date';
+import { callEndpoint } from '@shared/api/client';
+import { addToCart } from '@shared/api/cart-api';
+import { qtyStep, roundToBuyQty } from '@shared/catalog/quantity';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useDebouncedValue } from '@shared/hooks/use-debounced-value';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
+import { useHasAnyCode } from '@shared/permission/use-has-code';
+import { useFormatDate } from '@shared/i18n/use-format-date';
 import {
   fromVehiclePath,
   PAGE_SIZES,

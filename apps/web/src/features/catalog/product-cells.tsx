@@ -1,7 +1,7 @@
 import { Popover, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProductRow, StoreStock } from '@partsportal/contract/catalog';
-import { assetUrl } from '../../shared/api/asset-url';
+import { assetUrl } from '@shared/api/asset-url';
 
 export const THUMB_SIZE = 48;
 

@@ -8,10 +8,10 @@ import {
   type PaymentMethod,
   type WePayResult,
 } from '@partsportal/contract/payment';
-import { assetUrl } from '../../shared/api/asset-url';
-import { callEndpoint } from '../../shared/api/client';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
+import { assetUrl } from '@shared/api/asset-url';
+import { callEndpoint } from '@shared/api/client';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { parseId } from './checkout-query';
 
 const PATH = '/cart/pay';

@@ -2,9 +2,9 @@ import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paymentEndpoints } from '@partsportal/contract/payment';
-import { callEndpoint } from '../../shared/api/client';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
+import { callEndpoint } from '@shared/api/client';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { parseId } from './checkout-query';
 
 const PATH = '/cart/paySuccess';

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { addressEndpoints, type Address } from '@partsportal/contract/addresses';
 import { checkoutEndpoints } from '@partsportal/contract/checkout';
-import { callEndpoint } from '../../shared/api/client';
-import { AddressFormModal } from '../../shared/address/address-form-modal';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
+import { callEndpoint } from '@shared/api/client';
+import { AddressFormModal } from '@shared/address/address-form-modal';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { CheckoutLines, CheckoutTotals } from './checkout-lines';
 import { parseIds } from './checkout-query';
 

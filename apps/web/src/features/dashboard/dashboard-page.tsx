@@ -3,12 +3,12 @@ import { Badge, Card, Col, Empty, List, Row, Skeleton, Statistic, Tag } from 'an
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dashboardEndpoints } from '@partsportal/contract/dashboard';
-import { showCartCount } from '../../shared/api/cart-api';
-import { callEndpoint } from '../../shared/api/client';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useFormatDate } from '../../shared/i18n/use-format-date';
-import { formatMoney } from '../../shared/records/money';
-import { useSettingsStore } from '../../shared/stores/settings-store';
+import { showCartCount } from '@shared/api/cart-api';
+import { callEndpoint } from '@shared/api/client';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useFormatDate } from '@shared/i18n/use-format-date';
+import { formatMoney } from '@shared/records/money';
+import { useSettingsStore } from '@shared/stores/settings-store';
 import { buildChartOption } from './chart-option';
 import './dashboard.css';
 

@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import { Card, Empty, Pagination, Skeleton, Statistic, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { financeEndpoints, type LedgerEntry } from '@partsportal/contract/finance';
-import { callEndpoint } from '../../shared/api/client';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
-import { useFormatDate } from '../../shared/i18n/use-format-date';
-import { DayRangeFilter } from '../../shared/records/day-range-filter';
-import { RECORD_PAGE_SIZES } from '../../shared/records/list-query';
-import { useFormatMoney } from '../../shared/records/use-format-money';
+import { callEndpoint } from '@shared/api/client';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
+import { useFormatDate } from '@shared/i18n/use-format-date';
+import { DayRangeFilter } from '@shared/records/day-range-filter';
+import { RECORD_PAGE_SIZES } from '@shared/records/list-query';
+import { useFormatMoney } from '@shared/records/use-format-money';
 import {
   parseStatementQuery,
   toStatementQuery,

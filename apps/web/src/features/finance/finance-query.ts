@@ -15,7 +15,7 @@ import {
   writeSort,
   type PageState,
   type SortState,
-} from '../../shared/records/list-query';
+} from '@shared/records/list-query';
 
 /** The payment history's filters (`/Payment/index?from=…&no=…`). */
 export interface PaymentFilters extends PageState, SortState<PaymentSort> {

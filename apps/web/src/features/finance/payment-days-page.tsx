@@ -1,10 +1,10 @@
 import { Card, Empty, Skeleton, Statistic, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { financeEndpoints, type OpenItem } from '@partsportal/contract/finance';
-import { callEndpoint } from '../../shared/api/client';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useFormatDate } from '../../shared/i18n/use-format-date';
-import { useFormatMoney } from '../../shared/records/use-format-money';
+import { callEndpoint } from '@shared/api/client';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useFormatDate } from '@shared/i18n/use-format-date';
+import { useFormatMoney } from '@shared/records/use-format-money';
 import { agingBars, overdueLabel } from './aging';
 
 export default function PaymentDaysPage() {

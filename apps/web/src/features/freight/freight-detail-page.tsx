@@ -3,9 +3,9 @@ import { Button, Descriptions, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FREIGHT_METHOD, FREIGHT_PLUGIN_TYPE, freightEndpoints } from '@partsportal/contract/freight';
-import { callEndpoint } from '../../shared/api/client';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
+import { callEndpoint } from '@shared/api/client';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { parseDetailQuery } from './freight-form';
 
 const PATH = '/proCFreight/ProCFreightDetail';

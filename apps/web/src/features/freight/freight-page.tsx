@@ -22,11 +22,11 @@ import {
   freightEndpoints,
   type FreightView,
 } from '@partsportal/contract/freight';
-import { callEndpoint } from '../../shared/api/client';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
-import { countryOptions, receivingAreaOptions } from '../../shared/areas/area-tree';
+import { callEndpoint } from '@shared/api/client';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useDebouncedValue } from '@shared/hooks/use-debounced-value';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
+import { countryOptions, receivingAreaOptions } from '@shared/areas/area-tree';
 import {
   byPrice,
   detailQuery,

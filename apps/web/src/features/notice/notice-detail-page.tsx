@@ -4,12 +4,12 @@ import { ArrowLeftOutlined, PaperClipOutlined, PushpinFilled } from '@ant-design
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { noticeEndpoints } from '@partsportal/contract/notices';
-import { callEndpoint } from '../../shared/api/client';
-import { assetUrl } from '../../shared/api/asset-url';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
-import { useFormatDate } from '../../shared/i18n/use-format-date';
-import { positiveInt } from '../../shared/records/list-query';
+import { callEndpoint } from '@shared/api/client';
+import { assetUrl } from '@shared/api/asset-url';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
+import { useFormatDate } from '@shared/i18n/use-format-date';
+import { positiveInt } from '@shared/records/list-query';
 import { defendHtml } from './html-defence';
 import { useNoticeReadStore } from './notice-read-store';
 

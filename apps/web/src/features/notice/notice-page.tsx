@@ -4,12 +4,12 @@ import { PushpinFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { noticeEndpoints } from '@partsportal/contract/notices';
-import { callEndpoint } from '../../shared/api/client';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
-import { useFormatDate } from '../../shared/i18n/use-format-date';
-import { RECORD_PAGE_SIZES } from '../../shared/records/list-query';
-import { TextFilter } from '../../shared/records/text-filter';
+import { callEndpoint } from '@shared/api/client';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
+import { useFormatDate } from '@shared/i18n/use-format-date';
+import { RECORD_PAGE_SIZES } from '@shared/records/list-query';
+import { TextFilter } from '@shared/records/text-filter';
 import { parseNoticeQuery, toNoticeQuery, toNoticeRequest, type NoticeFilters } from './notice-query';
 import { useNoticeReadStore } from './notice-read-store';
 

@@ -1,5 +1,5 @@
 import type { NoticeListRequest } from '@partsportal/contract/notices';
-import { parsePage, setIf, textParam, writePage, type PageState } from '../../shared/records/list-query';
+import { parsePage, setIf, textParam, writePage, type PageState } from '@shared/records/list-query';
 
 /** The notice list's filters (`/notice/index?q=…&unread=1`). */
 export interface NoticeFilters extends PageState {

@@ -10,7 +10,7 @@ import {
   writeSort,
   type PageState,
   type SortState,
-} from '../../shared/records/list-query';
+} from '@shared/records/list-query';
 
 /** /export/index filters, kept in the URL query. */
 export interface DeliveryFilters extends PageState, SortState<DeliverySort> {

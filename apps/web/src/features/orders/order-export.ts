@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { OrderDetail } from '@partsportal/contract/orders';
-import { writeXlsx } from '../../shared/export/paged-export';
+import { writeXlsx } from '@shared/export/paged-export';
 
 /** Labels of the order detail sheet, in the user's language. */
 export interface OrderSheetLabels {

@@ -3,15 +3,15 @@ import { Empty, Skeleton, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ORDER_LINE_SORTS, orderEndpoints, type OrderLineRow } from '@partsportal/contract/orders';
-import { callEndpoint } from '../../shared/api/client';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
-import { useFormatDate } from '../../shared/i18n/use-format-date';
-import { DayRangeFilter } from '../../shared/records/day-range-filter';
-import { RECORD_PAGE_SIZES, sortFromTable, sortOrderOf } from '../../shared/records/list-query';
-import { formatMoney } from '../../shared/records/money';
-import { TextFilter } from '../../shared/records/text-filter';
-import { useSettingsStore } from '../../shared/stores/settings-store';
+import { callEndpoint } from '@shared/api/client';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
+import { useFormatDate } from '@shared/i18n/use-format-date';
+import { DayRangeFilter } from '@shared/records/day-range-filter';
+import { RECORD_PAGE_SIZES, sortFromTable, sortOrderOf } from '@shared/records/list-query';
+import { formatMoney } from '@shared/records/money';
+import { TextFilter } from '@shared/records/text-filter';
+import { useSettingsStore } from '@shared/stores/settings-store';
 import { OrderStateTag } from './order-cells';
 import {
   parseOrderLineQuery,

@@ -11,16 +11,16 @@ import {
   type OrderHeader,
   type OrderState,
 } from '@partsportal/contract/orders';
-import { callEndpoint } from '../../shared/api/client';
-import { usePagedExport } from '../../shared/export/use-paged-export';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
-import { useFormatDate } from '../../shared/i18n/use-format-date';
-import { DayRangeFilter } from '../../shared/records/day-range-filter';
-import { RECORD_PAGE_SIZES, sortFromTable, sortOrderOf } from '../../shared/records/list-query';
-import { formatMoney } from '../../shared/records/money';
-import { TextFilter } from '../../shared/records/text-filter';
-import { useSettingsStore } from '../../shared/stores/settings-store';
+import { callEndpoint } from '@shared/api/client';
+import { usePagedExport } from '@shared/export/use-paged-export';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
+import { useFormatDate } from '@shared/i18n/use-format-date';
+import { DayRangeFilter } from '@shared/records/day-range-filter';
+import { RECORD_PAGE_SIZES, sortFromTable, sortOrderOf } from '@shared/records/list-query';
+import { formatMoney } from '@shared/records/money';
+import { TextFilter } from '@shared/records/text-filter';
+import { useSettingsStore } from '@shared/stores/settings-store';
 import { DeliveryRate, OrderStateTag } from './order-cells';
 import {
   formatDeliveryRate,

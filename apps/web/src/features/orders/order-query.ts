@@ -17,7 +17,7 @@ import {
   writeSort,
   type PageState,
   type SortState,
-} from '../../shared/records/list-query';
+} from '@shared/records/list-query';
 
 export type OrderListSort = (typeof ORDER_LIST_SORTS)[number];
 export type OrderLineSort = (typeof ORDER_LINE_SORTS)[number];

@@ -3,9 +3,9 @@ import { App, Button, Empty, Space, Table, Tag, type TableColumnsType } from 'an
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { addressEndpoints, type Address } from '@partsportal/contract/addresses';
-import { callEndpoint, request } from '../../shared/api/client';
-import { AddressFormModal } from '../../shared/address/address-form-modal';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
+import { callEndpoint, request } from '@shared/api/client';
+import { AddressFormModal } from '@shared/address/address-form-modal';
+import { useAsyncData } from '@shared/hooks/use-async-data';
 
 /** Spec §2 personal centre "My shipping address": list, add, edit, delete, set default. */
 export function AddressTab() {

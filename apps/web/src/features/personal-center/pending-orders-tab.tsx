@@ -3,11 +3,11 @@ import { App, Button, Empty, Space, Table, Tag, type TableColumnsType } from 'an
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { orderEndpoints, type PendingOrder } from '@partsportal/contract/orders';
-import { showCartCount } from '../../shared/api/cart-api';
-import { callEndpoint } from '../../shared/api/client';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useFormatDate } from '../../shared/i18n/use-format-date';
-import { useHasAnyCode } from '../../shared/permission/use-has-code';
+import { showCartCount } from '@shared/api/cart-api';
+import { callEndpoint } from '@shared/api/client';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useFormatDate } from '@shared/i18n/use-format-date';
+import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 
 const PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
-import { useSessionStore } from '../../shared/stores/session-store';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
+import { useSessionStore } from '@shared/stores/session-store';
 import { AddressTab } from './address-tab';
 import { PendingOrdersTab } from './pending-orders-tab';
 

@@ -3,12 +3,12 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { recordEndpoints, type PurchaseLine } from '@partsportal/contract/records';
-import { callEndpoint } from '../../shared/api/client';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
-import { useFormatDate } from '../../shared/i18n/use-format-date';
-import { positiveInt } from '../../shared/records/list-query';
-import { useFormatMoney } from '../../shared/records/use-format-money';
+import { callEndpoint } from '@shared/api/client';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
+import { useFormatDate } from '@shared/i18n/use-format-date';
+import { positiveInt } from '@shared/records/list-query';
+import { useFormatMoney } from '@shared/records/use-format-money';
 
 const PATH = '/pur/detail';
 

@@ -20,7 +20,7 @@ import {
   writeSort,
   type PageState,
   type SortState,
-} from '../../shared/records/list-query';
+} from '@shared/records/list-query';
 
 /** The purchase list's filters, kept in the URL query. */
 export interface PurchaseFilters extends PageState, SortState<PurchaseSort> {

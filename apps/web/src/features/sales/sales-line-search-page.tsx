@@ -5,20 +5,20 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recordEndpoints, SALES_LINE_SORTS, type SalesLineRow } from '@partsportal/contract/records';
-import { callEndpoint } from '../../shared/api/client';
-import { usePagedExport } from '../../shared/export/use-paged-export';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
-import { useFormatDate } from '../../shared/i18n/use-format-date';
-import { DayRangeFilter } from '../../shared/records/day-range-filter';
+import { callEndpoint } from '@shared/api/client';
+import { usePagedExport } from '@shared/export/use-paged-export';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
+import { useFormatDate } from '@shared/i18n/use-format-date';
+import { DayRangeFilter } from '@shared/records/day-range-filter';
 import {
   MAX_RECORD_PAGE_SIZE,
   RECORD_PAGE_SIZES,
   sortFromTable,
   sortOrderOf,
-} from '../../shared/records/list-query';
-import { TextFilter } from '../../shared/records/text-filter';
-import { useFormatMoney } from '../../shared/records/use-format-money';
+} from '@shared/records/list-query';
+import { TextFilter } from '@shared/records/text-filter';
+import { useFormatMoney } from '@shared/records/use-format-money';
 import { CargoStateTag } from './cargo-state-tag';
 import {
   parseSalesLineQuery,

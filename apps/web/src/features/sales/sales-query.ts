@@ -22,7 +22,7 @@ import {
   writeSort,
   type PageState,
   type SortState,
-} from '../../shared/records/list-query';
+} from '@shared/records/list-query';
 
 /** The sales list's filters, kept in the URL query (`/sales/index?from=…&cargo=shipped`). */
 export interface SalesFilters extends PageState, SortState<SalesSort> {

@@ -1,6 +1,6 @@
 import { catalogEndpoints } from '@partsportal/contract/catalog';
-import { callEndpoint } from '../../shared/api/client';
-import { neutralizeRow } from '../../shared/export/neutralize-cell';
+import { callEndpoint } from '@shared/api/client';
+import { neutralizeRow } from '@shared/export/neutralize-cell';
 import { EXPORT_PAGE_SIZE, toStockRequest, type StockFilters } from './stock-query';
 
 /** A browser tab should not build a sheet of a million rows; beyond this the export stops. */

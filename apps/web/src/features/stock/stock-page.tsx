@@ -19,12 +19,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { catalogEndpoints } from '@partsportal/contract/catalog';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
-import { addToCart } from '../../shared/api/cart-api';
-import { callEndpoint } from '../../shared/api/client';
-import { qtyStep, roundToBuyQty } from '../../shared/catalog/quantity';
-import { useAsyncData } from '../../shared/hooks/use-async-data';
-import { useRouteSearchParams } from '../../shared/hooks/use-route-search-params';
-import { useHasAnyCode } from '../../shared/permission/use-has-code';
+import { addToCart } from '@shared/api/cart-api';
+import { callEndpoint } from '@shared/api/client';
+import { qtyStep, roundToBuyQty } from '@shared/catalog/quantity';
+import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
+import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { exportStockList } from './stock-export';
 import {
   parseStockQuery,
