@@ -1,6 +1,7 @@
 import type { PaymentSort } from '@partsportal/contract/finance';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { epochSeconds } from '../../db/epoch';
 
 export interface DateRange {
   /** Seconds, inclusive. */
@@ -53,8 +54,6 @@ const PAYMENT_SORT_COLUMNS: Record<PaymentSort, SQL> = {
   cutmoney: sql`p.cutmoney`,
 };
 
-const epoch = (column: SQL) => sql`floor(extract(epoch from ${column}))::bigint`;
-
 /** `%`, `_` and `\` typed by the user match themselves in ILIKE. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -69,9 +68,9 @@ function rangeCondition(column: SQL, range: DateRange): SQL {
 const toNumber = (value: unknown) => Number(value);
 
 export function createFinanceRepository(database: Database) {
-  const paymentColumns = sql`p.id, ${epoch(sql`p.date`)} as date, p.no, p.amount::text as amount,
+  const paymentColumns = sql`p.id, ${epochSeconds(sql`p.date`)} as date, p.no, p.amount::text as amount,
     p.cutmoney::text as cutmoney, p.currency, p.method, p.remark, o.no as order_no, p.order_id,
-    ${epoch(sql`p.created_at`)} as created_at`;
+    ${epochSeconds(sql`p.created_at`)} as created_at`;
   // The order's company is checked too, so a payment row can never reveal another company's order number.
   const paymentFrom = sql`payments p left join orders o on o.id = p.order_id and o.company_id = p.company_id`;
 
@@ -156,9 +155,9 @@ export function createFinanceRepository(database: Database) {
      */
     async statement(companyId: number, range: DateRange, opening: string, page: number, pageSize: number) {
       const rows = await database.rows<LedgerRow>(sql`
-        select e.id, ${epoch(sql`e.date`)} as date, e.kind, e.ref_no, e.debit::text as debit,
+        select e.id, ${epochSeconds(sql`e.date`)} as date, e.kind, e.ref_no, e.debit::text as debit,
           e.credit::text as credit, e.running_balance::text as running_balance,
-          ${epoch(sql`e.due_date`)} as due_date, e.remark
+          ${epochSeconds(sql`e.due_date`)} as due_date, e.remark
         from (
           select l.*, ${opening}::numeric + sum(l.debit - l.credit)
             over (order by l.date, l.id rows between unbounded preceding and current row) as running_balance
@@ -192,7 +191,7 @@ export function createFinanceRepository(database: Database) {
           from ledger_entries l
           where l.company_id = ${companyId} and l.debit > 0
         )
-        select d.ref_no, d.kind, ${epoch(sql`d.date`)} as date, ${epoch(sql`d.due`)} as due_date,
+        select d.ref_no, d.kind, ${epochSeconds(sql`d.date`)} as date, ${epochSeconds(sql`d.due`)} as due_date,
           d.debit::text as amount, least(d.debit, d.cumulative - c.total)::text as open_amount,
           (${today}::date - (d.due at time zone 'UTC')::date)::int as days_overdue
         from debits d cross join credits c

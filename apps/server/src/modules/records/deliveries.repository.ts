@@ -5,15 +5,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { deliveries, deliveryLines, orders } from '../../db/schema/trading';
 import { containsText, dateRange, offsetOf, orderBy } from './records-query';
+import { epochSeconds } from '../../db/epoch';
 
 export interface DeliveryFilter {
   dateFrom?: number | null | undefined;
   dateTo?: number | null | undefined;
   no?: string | undefined;
 }
-
-const epoch = (column: AnyPgColumn) =>
-  sql<number>`floor(extract(epoch from ${column}))::bigint`.mapWith(Number);
 
 /** Only these columns can be sorted on; the contract's enum is the allow-list. */
 const SORT_COLUMNS: Record<DeliverySort, AnyPgColumn> = {
@@ -27,7 +25,7 @@ const SORT_COLUMNS: Record<DeliverySort, AnyPgColumn> = {
 /** Columns as the contract names them. */
 const headerColumns = {
   id: deliveries.id,
-  date: epoch(deliveries.date),
+  date: epochSeconds(deliveries.date),
   no: deliveries.no,
   count: deliveries.count,
   total_qty: deliveries.totalQty,
@@ -128,7 +126,7 @@ export function createDeliveriesRepository(db: Db) {
         .select({
           id: orders.id,
           no: orders.no,
-          bill_date: epoch(orders.billDate),
+          bill_date: epochSeconds(orders.billDate),
           state: sql<OrderState>`${orders.state}`,
           currency: orders.currency,
           amount: orders.amount,

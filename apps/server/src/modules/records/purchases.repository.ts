@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { companies } from '../../db/schema/accounts';
 import { purchaseLines, purchases } from '../../db/schema/trading';
 import { containsText, dateRange, numberKeyStartsWith, offsetOf, orderBy } from './records-query';
+import { epochSeconds, epochSecondsOrNull } from '../../db/epoch';
 
 export interface PurchaseFilter {
   dateFrom?: number | null | undefined;
@@ -22,13 +23,6 @@ export interface PurchaseLineFilter {
   name?: string | undefined;
   partNumberPrefix?: string | undefined;
 }
-
-const epoch = (column: AnyPgColumn) =>
-  sql<number>`floor(extract(epoch from ${column}))::bigint`.mapWith(Number);
-const epochOrNull = (column: AnyPgColumn) =>
-  sql<number | null>`floor(extract(epoch from ${column}))::bigint`.mapWith((value: unknown) =>
-    value === null ? null : Number(value),
-  );
 
 const SORT_COLUMNS: Record<PurchaseSort, AnyPgColumn> = {
   bill_date: purchases.billDate,
@@ -50,12 +44,12 @@ const headerColumns = {
   id: purchases.id,
   company_sort_name: companies.sortName,
   no: purchases.no,
-  bill_date: epoch(purchases.billDate),
+  bill_date: epochSeconds(purchases.billDate),
   state: sql<PurchaseState>`${purchases.state}`,
   currency: purchases.currency,
   amount: purchases.amount,
   sales_man_name: purchases.salesManName,
-  require_date: epochOrNull(purchases.requireDate),
+  require_date: epochSecondsOrNull(purchases.requireDate),
   remark: purchases.remark,
 };
 
@@ -203,10 +197,10 @@ export function createPurchasesRepository(db: Db) {
           ...lineColumns,
           purchase_id: purchases.id,
           no: purchases.no,
-          bill_date: epoch(purchases.billDate),
+          bill_date: epochSeconds(purchases.billDate),
           state: sql<PurchaseState>`${purchases.state}`,
           currency: purchases.currency,
-          require_date: epochOrNull(purchases.requireDate),
+          require_date: epochSecondsOrNull(purchases.requireDate),
         })
         .from(purchaseLines)
         .innerJoin(ids, eq(purchaseLines.id, ids.id))

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { companies } from '../../db/schema/accounts';
 import { orders, salesBills, salesLines } from '../../db/schema/trading';
 import { containsText, dateRange, numberKeyStartsWith, offsetOf, orderBy } from './records-query';
+import { epochSeconds } from '../../db/epoch';
 
 export interface SalesFilter {
   dateFrom?: number | null | undefined;
@@ -30,9 +31,6 @@ export interface SalesLineFilter {
   name?: string | undefined;
   partNumberPrefix?: string | undefined;
 }
-
-const epoch = (column: AnyPgColumn) =>
-  sql<number>`floor(extract(epoch from ${column}))::bigint`.mapWith(Number);
 
 /** The allow-lists of sortable columns (the contract's enums name the keys). */
 const SORT_COLUMNS: Record<SalesSort, AnyPgColumn> = {
@@ -56,7 +54,7 @@ const billColumns = {
   id: salesBills.id,
   company_sort_name: companies.sortName,
   no: salesBills.no,
-  bill_date: epoch(salesBills.billDate),
+  bill_date: epochSeconds(salesBills.billDate),
   from: salesBills.fromSystem,
   state: sql<SalesState>`${salesBills.state}`,
   currency: salesBills.currency,
@@ -212,7 +210,7 @@ export function createSalesRepository(db: Db) {
           ...lineColumns,
           sales_bill_id: salesBills.id,
           no: salesBills.no,
-          bill_date: epoch(salesBills.billDate),
+          bill_date: epochSeconds(salesBills.billDate),
           currency: salesBills.currency,
           cargo_state: sql<CargoState>`${salesBills.cargoState}`,
         })
