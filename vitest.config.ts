@@ -33,6 +33,16 @@ export default defineConfig({
             },
           ]
         : []),
+      {
+        test: {
+          // The CI smoke bench (ratios on a small PGlite database) and the bench harness's own tests.
+          name: 'bench',
+          include: ['bench/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
       'apps/web',
     ],
   },
