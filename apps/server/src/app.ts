@@ -3,7 +3,6 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -52,6 +51,7 @@ import { parseLanguage } from './platform/language';
 import { translate } from './platform/messages';
 import { loggerOptions } from './platform/logging';
 import { installRequestContext } from './platform/request-context';
+import { computeSecurityHeaders } from './platform/security-headers';
 
 export interface RouteEntry {
   method: string;
@@ -124,30 +124,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(Object.assign(error as Error, { statusCode: 400 }), undefined);
     }
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its CSS-in-JS into <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+  // Security headers and the request id in one synchronous hook: @fastify/helmet rebuilt the
+  // helmet middleware on every request and the id was an async onSend hook (the /healthz floor).
+  const securityHeaders = await computeSecurityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of securityHeaders) raw.setHeader(name, value);
+    raw.setHeader('x-request-id', request.id);
+    done();
   });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
@@ -181,7 +165,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAuthRoutes(api, authService);
       registerAreasRoutes(api, createAreasService({ repo: createAreasRepository(database.db) }));
       registerFreightRoutes(api, createFreightService({ repo: createFreightRepository(database.db) }));
-      registerCartRoutes(api, createCartService({ database }));
+      const cart = createCartService({ database, warmImportWorker: config.importWorkerWarm });
+      app.addHook('onClose', async () => cart.close());
+      registerCartRoutes(api, cart);
       registerAddressesRoutes(api, createAddressesService({ database }));
       registerCheckoutRoutes(
         api,
@@ -242,6 +228,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: config.webDir,
       wildcard: true,
       index: ['index.html'],
+      // The web build writes .br/.gz beside each text file (apps/web/build/build-plugins.ts):
+      // compressed once at build time, never per request.
+      preCompressed: true,
       // Hashed file names under /assets never change; the page itself must always be revalidated.
       setHeaders: (res, filePath) => {
         res.header(
@@ -255,16 +244,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === config.apiPrefix || request.url.startsWith(`${config.apiPrefix}/`);
-    if (
-      request.method === 'GET' &&
-      !isApi &&
-      fs.existsSync(indexHtml) &&
-      !path.extname(request.url.split('?')[0] ?? '')
-    ) {
+    // HEAD is what link checkers and uptime probes send; it must see what GET would.
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isRead && !isApi && fs.existsSync(indexHtml) && !path.extname(request.url.split('?')[0] ?? '')) {
       // Client-side routes (/order/index …) get the app; the router shows its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    if (request.method === 'GET' && !isApi) return reply.status(404).type('text/plain').send('Not found');
+    if (isRead && !isApi) return reply.status(404).type('text/plain').send('Not found');
     const msg = translate('unknownCall', parseLanguage(request.headers.lng));
     return reply.status(200).send({ code: ResultCode.notFound, msg, data: null });
   });

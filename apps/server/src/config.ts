@@ -45,6 +45,8 @@ export interface Config {
   sandboxPaymentSecret: string;
   /** The built-in sandbox payment provider (demo). Turn it off where real money is taken. */
   paymentSandbox: boolean;
+  /** Start a spreadsheet-import worker ahead of the next upload (off in tests: one per app). */
+  importWorkerWarm: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     sandboxPaymentSecret: env.SANDBOX_PAYMENT_SECRET || randomBytes(32).toString('hex'),
     paymentSandbox: bool(env.PAYMENT_SANDBOX, true),
+    importWorkerWarm: bool(env.IMPORT_WORKER_WARM, true),
   };
 }
 
@@ -101,6 +104,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoData: false,
     logLevel: 'silent',
     passwordHashMemoryKiB: 1024,
+    importWorkerWarm: false,
     ...overrides,
   };
 }

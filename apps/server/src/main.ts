@@ -31,8 +31,14 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    // close() drops the keep-alive connections that are idle at that moment only; a connection
+    // whose request was still running turns idle afterwards and would hold close() open until
+    // its keep-alive timeout (72 s), past the force exit. Found by sigterm-under-load.test.ts.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    sweep.unref();
     try {
       await app.close();
+      clearInterval(sweep);
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -51,8 +57,12 @@ async function main() {
     [
       '',
       `PartsPortal is ready at http://${shownHost}:${config.port} (${database.kind}, ready in ${readyMs} ms)`,
+      // Passwords only on a terminal: piped output ends up in log files, which carry none
+      // (the browser suite's log-secrets check, docs/RELIABILITY.md).
       config.demoData
-        ? 'Demo logins (account 1): demo/demo1234 · viewer/viewer1234 · partner/partner1234 · admin/admin1234'
+        ? process.stdout.isTTY
+          ? 'Demo logins (account 1): demo/demo1234 · viewer/viewer1234 · partner/partner1234 · admin/admin1234'
+          : 'Demo logins (account 1): demo, viewer, partner, admin — passwords in README.md'
         : '',
       '',
     ].join('\n'),

@@ -20,6 +20,8 @@ export const ResultCode = {
   rateLimited: 40029,
   /** Unexpected failure on our side; never carries details. */
   internal: 50000,
+  /** The database cannot be reached right now (outage, restart); nothing was written, retry later. */
+  unavailable: 50003,
   /** Missing, unknown or revoked token (spec §8: relogin dialog). */
   invalidToken: 50008,
   /** The session was ended because the account signed in elsewhere / changed password (spec §8). */

@@ -1,8 +1,11 @@
+import { ResultCode } from '@partsportal/contract/codes';
 import type { Endpoint, Permission } from '@partsportal/contract/endpoint';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RequestContext } from './auth-context';
+import { describeFields } from './error-handler';
+import { AppError } from './errors';
 import { translate } from './messages';
 
 declare module 'fastify' {
@@ -19,6 +22,21 @@ export type EndpointHandler<E extends Endpoint> = (input: {
     : Record<string, never>;
   ctx: RequestContext;
 }) => Promise<z.input<E['data']>>;
+
+/**
+ * Where the first U+0000 sits in a parsed body (`keyword`, `items.0.remark`), or undefined.
+ * PostgreSQL text cannot hold it, so such a value reached a query as a database error (50000).
+ */
+export function findNulCharacter(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, '…'].join('.');
+    const found = findNulCharacter(child, [...path, key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 /** `{id}` in a contract path → `:id` for Fastify. */
 export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -37,6 +55,12 @@ export function registerEndpoint<E extends Endpoint>(
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
     config: { permission: endpoint.permission },
+    preValidation: async (request) => {
+      const field = findNulCharacter(request.body);
+      if (field !== undefined) {
+        throw new AppError(ResultCode.validation, 'validation', { fields: describeFields([field]) });
+      }
+    },
     schema: {
       summary: endpoint.summary,
       ...(endpoint.method === 'POST' ? { body: endpoint.body } : {}),

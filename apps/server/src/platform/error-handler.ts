@@ -1,9 +1,24 @@
 import { ResultCode } from '@partsportal/contract/codes';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { AppError } from './errors';
 import { parseLanguage } from './language';
 import { translate } from './messages';
+
+/** A field name as the contract spells them: anything else was made up by the caller. */
+const PLAIN_FIELD_NAME = /^[A-Za-z_][\w-]{0,63}$/;
+
+/**
+ * Names the fields of a refused request without repeating raw input: a made-up key (SQL, a
+ * path, 10 KB of text) is shown as `…`, so a message can never be used to reflect content.
+ */
+export function describeFields(paths: string[]): string {
+  const shown = paths.map((path) =>
+    path.split('.').every((part) => PLAIN_FIELD_NAME.test(part) || /^\d{1,6}$/.test(part)) ? path : '…',
+  );
+  return [...new Set(shown)].join(', ');
+}
 
 /**
  * Every failure becomes HTTP 200 `{code, msg, data: null}` with `msg` in the caller's language.
@@ -25,18 +40,22 @@ export function installErrorHandler(app: FastifyInstance) {
       if (unknown.length > 0) {
         return send(
           ResultCode.validation,
-          translate('unknownFields', language, { fields: unknown.join(', ') }),
+          translate('unknownFields', language, { fields: describeFields(unknown) }),
         );
       }
-      const fields = [
-        ...new Set(
-          error.validation.map(
-            (issue) => issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body',
-          ),
-        ),
-      ];
-      return send(ResultCode.validation, translate('validation', language, { fields: fields.join(', ') }));
+      const fields = error.validation.map(
+        (issue) => issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body',
+      );
+      return send(
+        ResultCode.validation,
+        translate('validation', language, { fields: describeFields(fields) }),
+      );
     }
+
+    // @fastify/static refuses names it cannot verify (NUL bytes, names longer than the file
+    // system allows, non-canonical paths): for the caller that is a file that is not there.
+    if (error.code === 'FST_STATIC_FORBIDDEN_PATH')
+      return reply.status(404).type('text/plain').send('Not found');
 
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -53,6 +72,11 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     if (error.statusCode === 413)
       return send(ResultCode.payloadTooLarge, translate('payloadTooLarge', language));
+
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(ResultCode.unavailable, translate('databaseUnavailable', language));
+    }
 
     request.log.error({ err: error }, 'unhandled error');
     return send(ResultCode.internal, translate('internal', language));

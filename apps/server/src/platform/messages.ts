@@ -41,6 +41,11 @@ export const messages = {
     en: 'Something went wrong on our side. Please try again.',
     es: 'Algo salió mal en el servidor. Inténtelo de nuevo.',
   },
+  databaseUnavailable: {
+    zh: '数据库暂时无法访问，请稍后重试。',
+    en: 'The database is unavailable at the moment. Please try again shortly.',
+    es: 'La base de datos no está disponible en este momento. Inténtelo de nuevo en breve.',
+  },
   invalidToken: {
     zh: '登录状态无效，请重新登录。',
     en: 'Verification failed, please login again.',
@@ -80,6 +85,11 @@ export const messages = {
     zh: '请求过于频繁，请 {seconds} 秒后再试。',
     en: 'Too many requests. Please try again in {seconds} seconds.',
     es: 'Demasiadas solicitudes. Inténtelo de nuevo en {seconds} segundos.',
+  },
+  serverBusy: {
+    zh: '当前登录人数较多，请几秒后再试。',
+    en: 'Many people are signing in right now. Please try again in a few seconds.',
+    es: 'Muchas personas están iniciando sesión ahora. Inténtelo de nuevo en unos segundos.',
   },
   unknownAccount: {
     zh: '用户名或密码错误。',

@@ -44,7 +44,9 @@ export function installRequestContext(
   options: { authenticate: Authenticate; isPublicUrl: (url: string) => boolean },
 ) {
   app.decorateRequest('ctx', null as unknown as RequestContext);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  // Callback style, not async: public routes (health, static files) finish without a promise,
+  // and only a route that needs a user waits for the session lookup.
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done: (error?: Error) => void) => {
     const ctx: RequestContext = {
       language: parseLanguage(request.headers.lng),
       auth: null,
@@ -54,19 +56,23 @@ export function installRequestContext(
     request.ctx = ctx;
     const permission = request.routeOptions.config?.permission;
     if (permission === undefined) {
-      if (request.routeOptions.url === undefined || options.isPublicUrl(request.routeOptions.url)) return;
-      throw new AppError(ResultCode.forbidden, 'forbidden');
+      if (request.routeOptions.url === undefined || options.isPublicUrl(request.routeOptions.url))
+        return done();
+      return done(new AppError(ResultCode.forbidden, 'forbidden'));
     }
+    if (permission === 'public') return done();
     // Tokens come only from the Token header (brief §5); `?token` only on the few GET links
     // (pictures, downloads) that declare `tokenInQuery`, because an <img> cannot send headers.
     const token =
       headerValue(request.headers.token) ??
       (request.routeOptions.config?.tokenInQuery ? queryToken(request.query) : undefined);
-    if (permission === 'public') {
-      return;
-    }
-    if (!token) throw new AppError(ResultCode.invalidToken, 'invalidToken');
-    ctx.auth = await options.authenticate(token);
-    if (!holdsPermission(ctx.auth, permission)) throw new AppError(ResultCode.forbidden, 'forbidden');
+    if (!token) return done(new AppError(ResultCode.invalidToken, 'invalidToken'));
+    options.authenticate(token).then(
+      (auth) => {
+        ctx.auth = auth;
+        done(holdsPermission(auth, permission) ? undefined : new AppError(ResultCode.forbidden, 'forbidden'));
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
 }

@@ -175,7 +175,10 @@ export const fitments = pgTable(
       .notNull()
       .references(() => vehicles.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.vehicleId] }), index('fitments_vehicle_idx').on(t.vehicleId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.vehicleId] }),
+    index('fitments_vehicle_idx').on(t.vehicleId, t.productId),
+  ],
 );
 
 export const stores = pgTable('stores', {

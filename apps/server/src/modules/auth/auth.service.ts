@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError } from '../../platform/errors';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/password';
+import { passwordHasher, type PasswordHasher } from '../../platform/password';
 import { createRateLimiter } from '../../platform/rate-limiter';
 import type { AuthRepository } from './auth.repository';
 
@@ -31,9 +31,18 @@ const SESSION_CACHE_MAX = 10_000;
 export const newToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function createAuthService(deps: { repo: AuthRepository; config: Config; now?: () => Date }) {
+export function createAuthService(deps: {
+  repo: AuthRepository;
+  config: Config;
+  now?: () => Date;
+  /** The process's shared hasher unless a test brings its own slots. */
+  passwords?: PasswordHasher;
+}) {
   const { repo, config } = deps;
   const now = deps.now ?? (() => new Date());
+  const passwords = deps.passwords ?? passwordHasher;
+  // Made now rather than at the first unknown user, whose sign-in would otherwise cost two hashes.
+  passwords.dummyHash(config.passwordHashMemoryKiB).catch(() => undefined);
   const ipLimiter = createRateLimiter({ limit: config.loginAttemptsPerIpPerMinute, windowMs: 60_000 });
   type SessionRow = NonNullable<Awaited<ReturnType<AuthRepository['findSession']>>>;
   const sessionCache = new Map<string, { row: SessionRow; fetchedAt: number }>();
@@ -66,7 +75,8 @@ export function createAuthService(deps: { repo: AuthRepository; config: Config; 
 
   return {
     async login(body: z.output<typeof loginRequestSchema>, ip: string, language: Language): Promise<string> {
-      const byIp = ipLimiter.hit(ip);
+      // The service's clock, like the per-user count, so both limits move with the same time.
+      const byIp = ipLimiter.hit(ip, now().getTime());
       if (!byIp.allowed) {
         throw new AppError(ResultCode.rateLimited, 'tooManyRequests', {
           seconds: Math.ceil(byIp.retryAfterMs / 1000),
@@ -84,8 +94,8 @@ export function createAuthService(deps: { repo: AuthRepository; config: Config; 
       }
       const user = await repo.findUserForLogin(body.account_id, body.user_id);
       // Unknown users are checked against a dummy hash so both failures take the same time.
-      const hash = user?.passwordHash ?? (await dummyPasswordHash(config.passwordHashMemoryKiB));
-      const valid = (await verifyPassword(hash, body.password)) && !!user && user.isActive;
+      const hash = user?.passwordHash ?? (await passwords.dummyHash(config.passwordHashMemoryKiB));
+      const valid = (await passwords.verify(hash, body.password)) && !!user && user.isActive;
       if (!valid || !user) {
         await repo.recordFailure(body.account_id, userKey, ip, now());
         throw new AppError(ResultCode.refused, 'loginFailed');
@@ -166,7 +176,7 @@ export function createAuthService(deps: { repo: AuthRepository; config: Config; 
       const current = now();
       await repo.updatePasswordHash(
         auth.userId,
-        await hashPassword(password, config.passwordHashMemoryKiB),
+        await passwords.hash(password, config.passwordHashMemoryKiB),
         current,
       );
       // Every token of the user ends, this one included; the caller continues with the new token.

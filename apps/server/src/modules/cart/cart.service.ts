@@ -12,7 +12,7 @@ import {
 import { ResultCode, type Language } from '@partsportal/contract/codes';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError, notFound, refused } from '../../platform/errors';
 import { translate } from '../../platform/messages';
@@ -102,17 +102,31 @@ export function toCartLine(row: CartRow, product: ProductRow | undefined, langua
   };
 }
 
-export function createCartService(deps: { database: Database; readerLimits?: ReaderLimits }) {
+export function createCartService(deps: {
+  database: Database;
+  readerLimits?: ReaderLimits;
+  /** Keep a spreadsheet worker started ahead of the next upload (the serving instance does). */
+  warmImportWorker?: boolean;
+}) {
   const { database } = deps;
   const catalogRepo = createCatalogRepository(database);
   const matching = createPartMatchingService({ database, catalogRepo });
-  const imports = createImportBillService({ matching, reader: createSpreadsheetReader(deps.readerLimits) });
+  const reader = createSpreadsheetReader(deps.readerLimits);
+  if (deps.warmImportWorker) reader.warm();
+  const imports = createImportBillService({ matching, reader });
   const cartRepo = createCartRepository(database.db);
 
-  /** Everything in one transaction: either every line is added or none. */
+  /**
+   * Everything in one transaction: either every line is added or none. One line needs none: its
+   * checks only read, and the one insert statement is atomic by itself — AddCart then holds no
+   * pooled connection across five round trips (BEGIN … COMMIT), which is what queued it at 50
+   * connections (docs/PERFORMANCE.md).
+   */
   async function addItems(auth: AuthContext, items: readonly AddCartItem[]) {
     const lines = mergeLines(items);
-    return database.transaction(async (tx) => {
+    const run = <T>(work: (db: Db) => Promise<T>) =>
+      lines.length === 1 ? work(database.db) : database.transaction(work);
+    return run(async (tx) => {
       const repo = createCartRepository(tx);
 
       const productIds = [...new Set(lines.map((line) => line.productId))];
@@ -176,11 +190,7 @@ export function createCartService(deps: { database: Database; readerLimits?: Rea
   }
 
   async function cartList(auth: AuthContext, n: number, language: Language): Promise<CartList> {
-    const [rows, count, currency] = await Promise.all([
-      cartRepo.listLines(auth, n > 0 ? n : null),
-      cartRepo.countItems(auth.userId, auth.companyId),
-      cartRepo.companyCurrency(auth.companyId),
-    ]);
+    const { rows, count, currency } = await cartRepo.listPage(auth, n > 0 ? n : null);
     const list = await hydrate(auth, rows, language);
     const counted = list.filter((line) => line.status !== 'unavailable');
     return {
@@ -193,6 +203,22 @@ export function createCartService(deps: { database: Database; readerLimits?: Rea
   }
 
   async function updateCart(auth: AuthContext, body: UpdateCartRequest, language: Language) {
+    // Quantity/remark edits (the common case, and all the bench does) are one statement; a store
+    // move may merge two lines and needs the transaction below, as does naming why an edit fails.
+    const inPlace = await cartRepo.updateLineInPlace(
+      auth,
+      body.id,
+      {
+        qty: body.qty ?? null,
+        ...(body.store_id === undefined ? {} : { storeId: body.store_id }),
+        remark: body.remark === undefined ? null : body.remark.trim(),
+      },
+      MAX_LINE_QTY,
+    );
+    if (inPlace) {
+      const [line] = await hydrate(auth, [inPlace.row], language);
+      return { carts: inPlace.count, line: line! };
+    }
     const id = await database.transaction(async (tx) => {
       const repo = createCartRepository(tx);
       const line = await repo.lineById(auth, body.id);
@@ -286,6 +312,8 @@ export function createCartService(deps: { database: Database; readerLimits?: Rea
       matching.matchText(auth, text, language),
     importBill: imports.importBill,
     importTemplate: imports.template,
+    /** Stops the spreadsheet workers (server shutdown). */
+    close: () => reader.close(),
   };
 }
 

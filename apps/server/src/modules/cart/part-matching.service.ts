@@ -22,6 +22,11 @@ import { parsePastedText, type ParsedLine } from './paste-parser';
 export const SUGGESTION_LINES = 30;
 /** Keys shorter than this share trigrams with far too many numbers to suggest anything useful. */
 const MIN_SUGGESTION_KEY = 4;
+/**
+ * No stored number is near this long, so nothing is "close" to a longer key; and the trigram
+ * search costs with the key's length (a 70,000-character pasted line took 9 s on PGlite).
+ */
+export const MAX_SUGGESTION_KEY = 64;
 
 const MATCHED = new Set(['exact', 'normalized', 'cross', 'my_number']);
 
@@ -66,7 +71,12 @@ export function createPartMatchingService(deps: { database: Database; catalogRep
     const resolved = await resolve(auth, lines);
 
     const suggestionKeys = resolved
-      .filter((line) => line.status === 'not_found' && line.key.length >= MIN_SUGGESTION_KEY)
+      .filter(
+        (line) =>
+          line.status === 'not_found' &&
+          line.key.length >= MIN_SUGGESTION_KEY &&
+          line.key.length <= MAX_SUGGESTION_KEY,
+      )
       .slice(0, SUGGESTION_LINES)
       .map((line) => line.key);
     const suggested = await repo.suggestions(auth.accountId, suggestionKeys, MAX_SUGGESTIONS);

@@ -122,6 +122,10 @@ export function scanXmlParts(buffer: Buffer, entries: readonly ZipEntry[]): void
         throw new SpreadsheetRejected('part larger than declared or corrupt');
       }
     } else throw new SpreadsheetRejected('unknown compression');
-    if (/<!DOCTYPE|<!ENTITY/i.test(xml.toString('latin1'))) throw new SpreadsheetRejected('doctype');
+    // NUL bytes dropped first: a part in UTF-16 or UTF-32 spells `<!DOCTYPE` with NULs between
+    // the letters, which a plain byte search misses while SheetJS still reads the part.
+    if (/<!DOCTYPE|<!ENTITY/i.test(xml.toString('latin1').replace(/\0/g, ''))) {
+      throw new SpreadsheetRejected('doctype');
+    }
   }
 }

@@ -40,9 +40,25 @@ function workerLocation(): { entry: URL | string; eval: boolean } {
 
 export type ReadResult = Extract<WorkerAnswer, { ok: true }> | { ok: false; reason: string };
 
+interface StartedWorker {
+  worker: Worker;
+  /** Set when the worker died before it was given a file (it is then never used). */
+  exited: boolean;
+}
+
+/**
+ * Parses uploads in worker threads, one file per worker, under the memory and time limits.
+ * With `warm()` one spare worker is started ahead of time (module loading is most of a cold
+ * worker's cost) and replaced after every file — also after a hostile file, a crash or a
+ * timeout, since the worker that read it is always terminated.
+ */
 export function createSpreadsheetReader(limits: ReaderLimits = DEFAULT_READER_LIMITS) {
   let running = 0;
   const waiting: Array<() => void> = [];
+  let keepWarm = false;
+  let closed = false;
+  let spare: StartedWorker | null = null;
+  const live = new Set<Worker>();
 
   async function slot(): Promise<() => void> {
     if (running >= limits.concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -53,8 +69,41 @@ export function createSpreadsheetReader(limits: ReaderLimits = DEFAULT_READER_LI
     };
   }
 
-  function runWorker(buffer: Buffer, kind: SpreadsheetKind): Promise<ReadResult> {
+  function start(): StartedWorker {
     const location = workerLocation();
+    const worker = new Worker(location.entry, {
+      eval: location.eval,
+      workerData: null,
+      resourceLimits: {
+        maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
+        maxYoungGenerationSizeMb: 32,
+        stackSizeMb: 4,
+      },
+      stdout: true,
+      stderr: true,
+    });
+    const started: StartedWorker = { worker, exited: false };
+    live.add(worker);
+    worker.once('exit', () => {
+      started.exited = true;
+      live.delete(worker);
+      if (spare === started) spare = null;
+    });
+    // An idle spare neither keeps the process alive nor turns an early failure into a crash.
+    worker.on('error', () => undefined);
+    worker.unref();
+    return started;
+  }
+
+  function refill() {
+    if (keepWarm && !closed && !spare) spare = start();
+  }
+
+  function runWorker(buffer: Buffer, kind: SpreadsheetKind): Promise<ReadResult> {
+    const taken = spare && !spare.exited ? spare : start();
+    if (taken === spare) spare = null;
+    const { worker } = taken;
+    worker.ref();
     return new Promise((resolve) => {
       let settled = false;
       const finish = (result: ReadResult) => {
@@ -63,22 +112,13 @@ export function createSpreadsheetReader(limits: ReaderLimits = DEFAULT_READER_LI
         clearTimeout(timer);
         resolve(result);
         void worker.terminate();
+        refill();
       };
-      const worker = new Worker(location.entry, {
-        eval: location.eval,
-        workerData: { buffer, kind },
-        resourceLimits: {
-          maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
-          maxYoungGenerationSizeMb: 32,
-          stackSizeMb: 4,
-        },
-        stdout: true,
-        stderr: true,
-      });
       const timer = setTimeout(() => finish({ ok: false, reason: 'timeout' }), limits.timeoutMs);
       worker.once('message', (answer: WorkerAnswer) => finish(answer));
       worker.once('error', (error) => finish({ ok: false, reason: error.message }));
       worker.once('exit', (code) => finish({ ok: false, reason: `exit ${code}` }));
+      worker.postMessage({ buffer, kind });
     });
   }
 
@@ -91,6 +131,19 @@ export function createSpreadsheetReader(limits: ReaderLimits = DEFAULT_READER_LI
       } finally {
         release();
       }
+    },
+    /** Keeps one started worker ready from now on (the server calls it at start-up). */
+    warm() {
+      keepWarm = true;
+      refill();
+    },
+    /** Thread id of the started worker waiting for the next file, if any (tests, bench). */
+    spareThreadId: () => (spare && !spare.exited ? spare.worker.threadId : null),
+    /** Stops the spare and any parse still running. */
+    async close() {
+      closed = true;
+      spare = null;
+      await Promise.all([...live].map((worker) => worker.terminate()));
     },
   };
 }

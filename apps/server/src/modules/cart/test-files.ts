@@ -18,9 +18,16 @@ export function sheetFile(
 
 export interface ZipPart {
   name: string;
-  data: Buffer;
-  /** Uncompressed size written into the headers (a lie when it differs from data.length). */
+  /** The part's bytes, or bytes deflated beforehand (a huge part never held in memory whole). */
+  data: Buffer | DeflatedPart;
+  /** Uncompressed size written into the headers (a lie when it differs from the real size). */
   declaredSize?: number;
+}
+
+export interface DeflatedPart {
+  deflated: Buffer;
+  crc: number;
+  size: number;
 }
 
 /** A minimal deflate zip writer (local headers, central directory, end record). */
@@ -30,9 +37,12 @@ export function makeZip(parts: readonly ZipPart[]): Buffer {
   let offset = 0;
   for (const part of parts) {
     const name = Buffer.from(part.name);
-    const compressed = deflateRawSync(part.data);
-    const size = part.declaredSize ?? part.data.length;
-    const crc = crc32(part.data);
+    const data = Buffer.isBuffer(part.data)
+      ? { deflated: deflateRawSync(part.data), crc: crc32(part.data), size: part.data.length }
+      : part.data;
+    const compressed = data.deflated;
+    const size = part.declaredSize ?? data.size;
+    const crc = data.crc;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
 /** Most candidates one search tier may contribute; keeps broad prefixes and infixes bounded. */
-export const TIER_CAP = 500;
+export const TIER_CAP = 200;
 
 export interface SearchFilters {
   accountId: number;
@@ -76,22 +76,29 @@ function filterSql(filters: SearchFilters): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * Order of the page. `h` carries each candidate's sort columns (every tier joins products for
+ * its filters anyway), so ranking the candidates needs no second products lookup.
+ */
 function sortSql(query: SearchQuery): SQL {
   const direction = sql.raw(query.order === 'desc' ? 'desc' : 'asc');
   switch (query.sort) {
     case 'number':
-      return sql`p.number_key ${direction}, p.id`;
+      return sql`h.number_key ${direction}, h.id`;
     case 'price':
       // List price orders like the company price (one factor per company); fixed prices are rare.
-      return sql`p.price ${direction}, p.id`;
+      return sql`h.price ${direction}, h.id`;
     case 'stock':
-      return sql`(select coalesce(sum(s.available_stock), 0) from stock s where s.product_id = p.id) ${direction}, p.id`;
+      return sql`(select coalesce(sum(s.available_stock), 0) from stock s where s.product_id = h.id) ${direction}, h.id`;
     case 'salecount':
-      return sql`p.sale_count ${direction}, p.id`;
+      return sql`h.sale_count ${direction}, h.id`;
     default:
-      return sql`h.rank, p.sale_count desc, p.id`;
+      return sql`h.rank, h.sale_count desc, h.id`;
   }
 }
+
+/** The columns sortSql reads, taken from the tier's products row `p`. */
+const sortColumns = sql.raw('p.number_key, p.price, p.sale_count');
 
 export function createCatalogRepository(database: Database) {
   const { rows } = database;
@@ -109,35 +116,38 @@ export function createCatalogRepository(database: Database) {
       if (key) {
         // One btree range scan per source finds the exact number and its prefix extensions
         // together; the exact key sorts first in the range, so the cap never drops it.
+        // `using ~<~` is the sort order of the text_pattern_ops index: with a plain `order by`
+        // the planner walked the (account, number, brand) unique index instead and filtered
+        // the LIKE row by row — 2.3 s for a prefix that sorts late (docs/PERFORMANCE.md).
         const match = query.usePrefix ? sql`like ${`${key}%`}` : sql`= ${key}`;
-        tiers.push(sql`(select p.id as product_id,
+        tiers.push(sql`(select p.id as product_id, ${sortColumns},
             case when p.number_key = ${key} then 0 else 2 end as rank,
             case when p.number_key = ${key} then 'number' else 'prefix' end as kind,
             p.number as value
           from products p where p.number_key ${match} and ${where}
-          order by p.number_key limit ${TIER_CAP})`);
-        tiers.push(sql`(select p.id as product_id,
+          order by p.number_key using ~<~ limit ${TIER_CAP})`);
+        tiers.push(sql`(select p.id as product_id, ${sortColumns},
             case when n.number_key = ${key} then 1 else 2 end as rank,
             case when n.number_key <> ${key} then 'prefix' when n.kind = 'oe' then 'oe' else 'brand_number' end as kind,
             n.brand_name || ' ' || n.number as value
           from product_numbers n join products p on p.id = n.product_id
           where n.number_key ${match} and ${where}
-          order by n.number_key limit ${TIER_CAP})`);
-        tiers.push(sql`(select p.id as product_id,
+          order by n.number_key using ~<~ limit ${TIER_CAP})`);
+        tiers.push(sql`(select p.id as product_id, ${sortColumns},
             case when c.my_number_key = ${key} then 1 else 2 end as rank,
             case when c.my_number_key = ${key} then 'my_number' else 'prefix' end as kind,
             c.my_number as value
           from customer_part_numbers c join products p on p.id = c.product_id
           where c.company_id = ${companyId} and c.my_number_key ${match} and ${where}
-          order by c.my_number_key limit ${TIER_CAP})`);
+          order by c.my_number_key using ~<~ limit ${TIER_CAP})`);
       }
       if (query.useInfix) {
         // Infix via the trigram indexes: the costly tier, run only when few numbers start with the key.
         const infix = `%${key}%`;
         const prefix = `${key}%`;
-        tiers.push(sql`(select p.id as product_id, 3 as rank, 'infix' as kind, p.number as value from products p
+        tiers.push(sql`(select p.id as product_id, ${sortColumns}, 3 as rank, 'infix' as kind, p.number as value from products p
           where p.number_key like ${infix} and p.number_key not like ${prefix} and ${where} limit ${TIER_CAP})`);
-        tiers.push(sql`(select p.id as product_id, 3 as rank, 'infix' as kind, n.brand_name || ' ' || n.number as value
+        tiers.push(sql`(select p.id as product_id, ${sortColumns}, 3 as rank, 'infix' as kind, n.brand_name || ' ' || n.number as value
           from product_numbers n join products p on p.id = n.product_id
           where n.number_key like ${infix} and n.number_key not like ${prefix} and ${where} limit ${TIER_CAP})`);
       }
@@ -147,25 +157,49 @@ export function createCatalogRepository(database: Database) {
           sql` and `,
         );
         tiers.push(
-          sql`(select p.id as product_id, 4 as rank, 'name' as kind, '' as value from products p where ${wordsMatch} and ${where} limit ${TIER_CAP})`,
+          sql`(select p.id as product_id, ${sortColumns}, 4 as rank, 'name' as kind, '' as value from products p where ${wordsMatch} and ${where} limit ${TIER_CAP})`,
         );
       }
 
+      if (tiers.length === 0 && filters.vehicleId) {
+        // A vehicle alone fits 30,000+ of 1M parts: counting and sorting all of them cost 95 ms
+        // and 14 req/s at 50 connections (docs/PERFORMANCE.md). Like a broad prefix, it ranks
+        // the first TIER_CAP fitted parts in (vehicle, product) index order and its total is a
+        // capped count. `offset 0` keeps the products lookup a per-fitment probe: joined
+        // freely, PostgreSQL merge-joins along the whole products primary key, which reads
+        // every part below the vehicle's last fitted id when its parts sit late in the table.
+        const productWhere = filterSql({ ...filters, vehicleId: undefined, make: undefined });
+        return rows<SearchHit>(sql`
+          with h as (
+            select p.id, p.number_key, p.price, p.sale_count, 0 as rank
+            from fitments f
+            cross join lateral (
+              select p.id, ${sortColumns} from products p where p.id = f.product_id and ${productWhere} offset 0
+            ) p
+            where f.vehicle_id = ${filters.vehicleId}
+            order by f.product_id
+            limit ${TIER_CAP}
+          )
+          select h.id, 0 as rank, 'none' as kind, '' as value, (count(*) over ())::int as total
+          from h
+          order by ${sortSql(query)}
+          limit ${query.limit} offset ${query.offset}`);
+      }
       if (tiers.length === 0) {
         return rows<SearchHit>(sql`
-          select p.id, 0 as rank, 'none' as kind, '' as value, (count(*) over ())::int as total
-          from products p cross join (select 0 as rank) h
-          where ${where}
+          select h.id, 0 as rank, 'none' as kind, '' as value, (count(*) over ())::int as total
+          from (select p.id, ${sortColumns}, 0 as rank from products p where ${where}) h
           order by ${sortSql(query)}
           limit ${query.limit} offset ${query.offset}`);
       }
       return rows<SearchHit>(sql`
         with hits as (${sql.join(tiers, sql` union all `)}),
-        best as (
-          select distinct on (product_id) product_id, rank, kind, value from hits order by product_id, rank
+        h as (
+          select distinct on (product_id) product_id as id, number_key, price, sale_count, rank, kind, value
+          from hits order by product_id, rank
         )
-        select p.id, h.rank, h.kind, h.value, (count(*) over ())::int as total
-        from best h join products p on p.id = h.product_id
+        select h.id, h.rank, h.kind, h.value, (count(*) over ())::int as total
+        from h
         order by ${sortSql(query)}
         limit ${query.limit} offset ${query.offset}`);
     },
@@ -226,7 +260,8 @@ export function createCatalogRepository(database: Database) {
         currency: string;
         numbers: Array<{ kind: 'oe' | 'brand'; brand: string; number: string }>;
         stores: Array<{ store_id: number; store_name: string; stock: number; available_stock: number }>;
-      }>(sql`
+      }>(
+        sql`
         select p.id, p.number, p.${name} as part_name, b.name as factory, p.brand_id, pt.${name} as part_type,
           p.make_names, p.model_displays, p.unit, p.weight::text as weight, p.volumn::text as volumn,
           p.buy_qty, p.sale_count as salecount, p.is_new,
@@ -259,7 +294,9 @@ export function createCatalogRepository(database: Database) {
           select ol.price, ol.qty from order_lines ol
           where ol.company_id = ${companyId} and ol.product_id = p.id order by ol.id desc limit 1
         ) lo on true
-        where p.id in (${idList(ids)})`);
+        where p.id = any(${`{${ids.join(',')}}`}::int[])`,
+        { prepared: true },
+      );
     },
 
     async productExists(id: number, accountId: number) {

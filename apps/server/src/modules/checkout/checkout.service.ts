@@ -76,11 +76,11 @@ async function priceCart(
 ): Promise<PricedCart> {
   const checkout = createCheckoutRepository(database.db);
   const productIds = [...new Set(cartLines.map((line) => line.productId))];
-  const [rows, active, storeList] = await Promise.all([
-    createCatalogRepository(database).productRows(productIds, auth.companyId, language),
-    checkout.activeProductIds(auth.accountId, productIds),
-    checkout.storeCountries(auth.accountId),
-  ]);
+  // One after another: inside SaveSubmits' transaction these share one connection, which runs one
+  // query at a time anyway (pg queues the rest with a deprecation warning).
+  const rows = await createCatalogRepository(database).productRows(productIds, auth.companyId, language);
+  const active = await checkout.activeProductIds(auth.accountId, productIds);
+  const storeList = await checkout.storeCountries(auth.accountId);
   const byId = new Map(rows.filter((row) => active.has(row.id)).map((row) => [row.id, row]));
   const storeById = new Map(storeList.map((store) => [store.id, store]));
 

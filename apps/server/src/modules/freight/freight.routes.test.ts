@@ -166,6 +166,16 @@ describe('/Common/Post Freight.GetFreightViews', () => {
     expect((await post({ type: 'Freight', m: 'Drop', data }, 'zh')).msg).toBe('未知的插件调用：Freight.Drop');
   });
 
+  it('does not repeat made-up plugin names in the message', async () => {
+    // Found by the fuzz suite: `type`/`m` came back verbatim (SQL text, paths) in msg.
+    const data = JSON.stringify({ items: [{ id: 1 }], fromAreaId: ids.china, toAreaId: ids.guangdong });
+    const answer = await post({ type: 'select * from users where 1=1', m: '/srv/app/x.ts:1:1', data });
+    expect(answer).toMatchObject({ code: 40000, msg: 'Unknown plugin call: ….…', data: null });
+    expect((await post({ type: 'Freight', m: '<img src=x>', data })).msg).toBe(
+      'Unknown plugin call: Freight.…',
+    );
+  });
+
   it('refuses data that is not a JSON object', async () => {
     for (const data of ['{items: [', '[1,2]', '"text"', '{"__proto__": {"x": 1}}']) {
       const answer = await post({ type: 'Freight', m: 'GetFreightViews', data });

@@ -94,6 +94,9 @@ export function computeFreight(lines: readonly FreightLine[], tariff: FreightTar
 type CommonPostRequest = z.output<typeof commonPostRequestSchema>;
 
 /** The client sends 0 for "nothing picked" (the cascader's blank entry); missing means the same. */
+/** Plugin and method names are identifiers; anything else is shown as `…`, never repeated raw. */
+const pluginName = (name: string) => (/^[A-Za-z_]\w{0,63}$/.test(name) ? name : '…');
+
 const isUnset = (value: unknown) => value === undefined || value === null || value === 0 || value === '';
 
 function parseQuery(raw: string) {
@@ -196,7 +199,10 @@ export function createFreightService(deps: { repo: FreightRepository }) {
     /** `Common/Post`: a plugin dispatcher; only Freight.GetFreightViews exists. */
     async commonPost(auth: AuthContext, body: CommonPostRequest, language: Language): Promise<FreightView[]> {
       if (body.type !== FREIGHT_PLUGIN_TYPE || body.m !== FREIGHT_METHOD) {
-        throw new AppError(ResultCode.refused, 'unknownPluginCall', { type: body.type, m: body.m });
+        throw new AppError(ResultCode.refused, 'unknownPluginCall', {
+          type: pluginName(body.type),
+          m: pluginName(body.m),
+        });
       }
       return getFreightViews(auth, body.data, language);
     },

@@ -132,26 +132,83 @@ function orderBy(sort: OrderSort, direction: Direction): SQL {
   }
 }
 
-/** Conditions on `l` and, only when an order filter is given, `o`. */
+/**
+ * Conditions on `l` and, only for the order number, `o`. Dates filter the line's own copy of
+ * its order's bill_date (migration 0005), so a date filter needs no join.
+ */
 function lineWhere(filter: LineFilter): { where: SQL; needsOrder: boolean } {
   const parts: SQL[] = [sql`l.company_id = ${filter.companyId}`];
-  let needsOrder = false;
   if (filter.partKey !== undefined) parts.push(partKeySql(filter.partKey));
   if (filter.name) parts.push(sql`l.part_name ilike ${contains(filter.name)}`);
-  if (filter.dateFrom !== undefined) {
-    parts.push(sql`o.bill_date >= to_timestamp(${filter.dateFrom})`);
-    needsOrder = true;
-  }
-  if (filter.dateTo !== undefined) {
-    parts.push(sql`o.bill_date < to_timestamp(${filter.dateTo + 1})`);
-    needsOrder = true;
-  }
-  if (filter.no) {
-    parts.push(sql`o.no ilike ${startsWith(filter.no)}`);
-    needsOrder = true;
-  }
-  return { where: sql.join(parts, sql` and `), needsOrder };
+  if (filter.dateFrom !== undefined) parts.push(sql`l.bill_date >= to_timestamp(${filter.dateFrom})`);
+  if (filter.dateTo !== undefined) parts.push(sql`l.bill_date < to_timestamp(${filter.dateTo + 1})`);
+  if (filter.no) parts.push(sql`o.no ilike ${startsWith(filter.no)}`);
+  return { where: sql.join(parts, sql` and `), needsOrder: Boolean(filter.no) };
 }
+
+const DAY_MS = 86_400_000;
+const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** Start of the UTC month holding `seconds`, in seconds. */
+function monthFloor(seconds: number): number {
+  const d = new Date(seconds * 1000);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000;
+}
+
+/** Start of the first UTC month that begins at or after `seconds`. */
+function monthCeil(seconds: number): number {
+  const floor = monthFloor(seconds);
+  if (floor === seconds) return seconds;
+  const d = new Date(floor * 1000 + 32 * DAY_MS);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000;
+}
+
+/**
+ * Splits a date filter [from, to) (seconds, either end open) into the whole UTC months inside it,
+ * which the monthly summaries answer, and the partial months at its edges, which are counted
+ * from the rows. `months` is null when no whole month lies inside.
+ */
+export function splitByMonth(from: number | undefined, to: number | undefined) {
+  const fullFrom = from === undefined ? undefined : monthCeil(from);
+  const fullTo = to === undefined ? undefined : monthFloor(to);
+  if (fullFrom !== undefined && fullTo !== undefined && fullFrom >= fullTo) {
+    return { months: null, edges: [{ from, to }] };
+  }
+  const edges: Array<{ from: number | undefined; to: number | undefined }> = [];
+  if (from !== undefined && fullFrom !== undefined && from < fullFrom) edges.push({ from, to: fullFrom });
+  if (to !== undefined && fullTo !== undefined && fullTo < to) edges.push({ from: fullTo, to });
+  return {
+    months: {
+      from: fullFrom === undefined ? undefined : isoDay(fullFrom),
+      to: fullTo === undefined ? undefined : isoDay(fullTo),
+    },
+    edges,
+  };
+}
+
+/** `column` within [from, to) seconds, as SQL conditions. */
+function within(column: SQL, range: { from: number | undefined; to: number | undefined }): SQL[] {
+  const parts: SQL[] = [];
+  if (range.from !== undefined) parts.push(sql`${column} >= to_timestamp(${range.from})`);
+  if (range.to !== undefined) parts.push(sql`${column} < to_timestamp(${range.to})`);
+  return parts;
+}
+
+/** Summary-table month condition (`t.month`, a date) for whole months [from, to). */
+function monthsWithin(months: { from: string | undefined; to: string | undefined }): SQL[] {
+  const parts: SQL[] = [];
+  if (months.from !== undefined) parts.push(sql`t.month >= ${months.from}::date`);
+  if (months.to !== undefined) parts.push(sql`t.month < ${months.to}::date`);
+  return parts;
+}
+
+const and = (parts: SQL[]) => sql.join(parts, sql` and `);
+
+const statesIn = (column: SQL, states: readonly OrderState[]) =>
+  sql`${column} in (${sql.join(
+    states.map((state) => sql`${state}`),
+    sql`, `,
+  )})`;
 
 function lineOrderBy(sort: LineSort, direction: Direction): SQL {
   const dir = direction === 'asc' ? sql`asc` : sql`desc`;
@@ -165,8 +222,9 @@ function lineOrderBy(sort: LineSort, direction: Direction): SQL {
     case 'sum':
       return sql`l.sum ${dir}, l.id ${dir}`;
     case 'bill_date':
-      // Walks orders_company_date_idx and each order's lines by order_lines_order_idx (order_id, seq).
-      return sql`o.bill_date ${dir}, o.id ${dir}, l.seq asc`;
+      // order_lines_company_date_idx (company_id, bill_date, order_id, seq desc) read backwards;
+      // the same order as the order's bill_date and id, since a line carries both.
+      return sql`l.bill_date ${dir}, l.order_id ${dir}, l.seq asc`;
   }
 }
 
@@ -179,6 +237,39 @@ const headerColumns = sql`o.id, c.sort_name as company_sort_name, o.no,
 const lineColumns = sql`l.id::int as id, l.seq, l.product_id as cpid, l.store_id, l.part_name, l.number, l.factory,
   l.my_number, l.unit, l.make_names, l.extend_param, l.qty, l.export_qty, l.price::text as price,
   l.sum::text as sum, l.client_remark, l.remark, l.tax_price::text as tax_price, l.price_desc`;
+
+/**
+ * Deep pages of the unfiltered lists in bill_date order: `order_day_totals` (migration 0005) tells
+ * how many orders or lines fall on each UTC day, so the page query starts at the day holding row
+ * `offset` and skips only the rows of that day, instead of walking `offset` index entries. Both
+ * parts read one snapshot (one statement), so the page is the one a plain OFFSET gives.
+ */
+function dayJump(kind: 'orders' | 'lines', companyId: number, offset: number, direction: Direction) {
+  const count = kind === 'orders' ? sql`t.orders` : sql`t.lines`;
+  const dir = direction === 'asc' ? sql`asc` : sql`desc`;
+  const start =
+    direction === 'asc'
+      ? (column: SQL) =>
+          sql`${column} >= coalesce((select j.day::timestamp at time zone 'UTC' from j), '-infinity'::timestamptz)`
+      : (column: SQL) =>
+          sql`${column} < coalesce((select (j.day + 1)::timestamp at time zone 'UTC' from j), 'infinity'::timestamptz)`;
+  return {
+    with: sql`with j as (
+      select c.day, c.before from (
+        select d.day, (sum(d.n) over (order by d.day ${dir}) - d.n)::bigint as before
+        from (select t.day, sum(${count}) as n from order_day_totals t where t.company_id = ${companyId}
+              group by t.day having sum(${count}) <> 0) d) c
+      where c.before <= ${offset} order by c.before desc limit 1)`,
+    start,
+    offset: sql`(${offset}::bigint - coalesce((select j.before from j), 0))`,
+  };
+}
+
+/** Lines, joined to their orders only when an order column filters or sorts them. */
+const lineSource = (companyId: number, withOrder: boolean) =>
+  withOrder
+    ? sql`order_lines l join orders o on o.id = l.order_id and o.company_id = ${companyId}`
+    : sql`order_lines l`;
 
 /** Read side of the order records. Every statement names the company, so foreign ids find nothing. */
 export function createOrderRecordsRepository(db: Db) {
@@ -195,23 +286,64 @@ export function createOrderRecordsRepository(db: Db) {
       offset: number,
     ) {
       const order = orderBy(sort, direction);
+      const unfiltered =
+        filter.dateFrom === undefined &&
+        filter.dateTo === undefined &&
+        !filter.no &&
+        !filter.states?.length &&
+        !filter.fromSystem &&
+        filter.partKey === undefined;
+      let ids = sql`select o.id from orders o where ${orderWhere(filter)} order by ${order} limit ${limit} offset ${offset}`;
+      if (unfiltered && sort === 'bill_date' && offset > 0) {
+        const jump = dayJump('orders', filter.companyId, offset, direction);
+        ids = sql`${jump.with} select o.id from orders o
+          where o.company_id = ${filter.companyId} and ${jump.start(sql`o.bill_date`)}
+          order by ${order} limit ${limit} offset ${jump.offset}`;
+      }
       return rows<HeaderRow>(
         db,
         sql`select ${headerColumns}
-          from (select o.id from orders o where ${orderWhere(filter)} order by ${order} limit ${limit} offset ${offset}) p
+          from (${ids}) p
           join orders o on o.id = p.id
           join companies c on c.id = o.company_id
           order by ${order}`,
       );
     },
 
-    /** Count and totals over the whole filter, in one pass. */
+    /**
+     * Count and totals over the whole filter. Filtered by dates and states only (the list as it
+     * opens), whole months come from order_month_totals and only the partial months at the
+     * edges are read from orders; any other filter aggregates the matching orders, on the
+     * covering (company_id, bill_date, id) index when only dates and states narrow it.
+     */
     async orderSummary(filter: OrderFilter) {
+      let query: SQL;
+      if (filter.no || filter.fromSystem || filter.partKey !== undefined) {
+        query = sql`select count(*) as n, sum(o.amount) as amount, sum(o.total_qty) as qty
+          from orders o where ${orderWhere(filter)}`;
+      } else {
+        const to = filter.dateTo === undefined ? undefined : filter.dateTo + 1;
+        const split = splitByMonth(filter.dateFrom, to);
+        const states = filter.states?.length ? filter.states : undefined;
+        const branches: SQL[] = [];
+        if (split.months) {
+          const where = [sql`t.company_id = ${filter.companyId}`, ...monthsWithin(split.months)];
+          if (states) where.push(statesIn(sql`t.state`, states));
+          branches.push(sql`select sum(t.orders) as n, sum(t.amount) as amount, sum(t.total_qty) as qty
+            from order_month_totals t where ${and(where)}`);
+        }
+        for (const edge of split.edges) {
+          const where = [sql`o.company_id = ${filter.companyId}`, ...within(sql`o.bill_date`, edge)];
+          if (states) where.push(statesIn(sql`o.state`, states));
+          branches.push(sql`select count(*) as n, sum(o.amount) as amount, sum(o.total_qty) as qty
+            from orders o where ${and(where)}`);
+        }
+        query = sql.join(branches, sql` union all `);
+      }
       const [row] = await rows<{ total: number; amount: string; total_qty: string }>(
         db,
-        sql`select count(*)::int as total, coalesce(sum(o.amount), 0)::text as amount,
-            coalesce(sum(o.total_qty), 0)::text as total_qty
-          from orders o where ${orderWhere(filter)}`,
+        sql`select coalesce(sum(s.n), 0)::int as total, coalesce(sum(s.amount), 0)::text as amount,
+            coalesce(sum(s.qty), 0)::text as total_qty from (${query}) s`,
       );
       return { total: row?.total ?? 0, amount: row?.amount ?? '0', totalQty: Number(row?.total_qty ?? 0) };
     },
@@ -243,29 +375,60 @@ export function createOrderRecordsRepository(db: Db) {
 
     /** Deferred join as for orders: line ids of the page first, then the full rows. */
     async linePage(filter: LineFilter, sort: LineSort, direction: Direction, limit: number, offset: number) {
-      const { where } = lineWhere(filter);
+      const { where, needsOrder } = lineWhere(filter);
       const order = lineOrderBy(sort, direction);
+      const unfiltered =
+        filter.dateFrom === undefined &&
+        filter.dateTo === undefined &&
+        !filter.no &&
+        !filter.name &&
+        filter.partKey === undefined;
+      let ids = sql`select l.id from ${lineSource(filter.companyId, needsOrder || sort === 'no')}
+        where ${where} order by ${order} limit ${limit} offset ${offset}`;
+      if (unfiltered && sort === 'bill_date' && offset > 0) {
+        const jump = dayJump('lines', filter.companyId, offset, direction);
+        ids = sql`${jump.with} select l.id from order_lines l
+          where l.company_id = ${filter.companyId} and ${jump.start(sql`l.bill_date`)}
+          order by ${order} limit ${limit} offset ${jump.offset}`;
+      }
       return rows<LineListRow>(
         db,
         sql`select ${lineColumns}, o.id as order_id, o.no as order_no,
             floor(extract(epoch from o.bill_date))::bigint::int as bill_date, o.state, o.currency
-          from (select l.id from order_lines l join orders o on o.id = l.order_id and o.company_id = ${filter.companyId}
-                where ${where} order by ${order} limit ${limit} offset ${offset}) p
+          from (${ids}) p
           join order_lines l on l.id = p.id
           join orders o on o.id = l.order_id
           order by ${order}`,
       );
     },
 
+    /**
+     * The number of matching lines. Filtered by dates only (or not at all), whole months come
+     * from order_line_month_totals and the partial months at the edges are counted on
+     * order_lines_company_date_idx; other filters count the matching lines.
+     */
     async lineCount(filter: LineFilter): Promise<number> {
       const { where, needsOrder } = lineWhere(filter);
-      // Without an order condition the join is not needed: every line carries its company.
-      const from = needsOrder
-        ? sql`order_lines l join orders o on o.id = l.order_id and o.company_id = ${filter.companyId}`
-        : sql`order_lines l`;
+      let query: SQL;
+      if (needsOrder || filter.partKey !== undefined || filter.name) {
+        query = sql`select count(*) as n from ${lineSource(filter.companyId, needsOrder)} where ${where}`;
+      } else {
+        const to = filter.dateTo === undefined ? undefined : filter.dateTo + 1;
+        const split = splitByMonth(filter.dateFrom, to);
+        const branches: SQL[] = [];
+        if (split.months) {
+          branches.push(sql`select sum(t.lines) as n from order_line_month_totals t
+            where ${and([sql`t.company_id = ${filter.companyId}`, ...monthsWithin(split.months)])}`);
+        }
+        for (const edge of split.edges) {
+          branches.push(sql`select count(*) as n from order_lines l
+            where ${and([sql`l.company_id = ${filter.companyId}`, ...within(sql`l.bill_date`, edge)])}`);
+        }
+        query = sql.join(branches, sql` union all `);
+      }
       const [row] = await rows<{ total: number }>(
         db,
-        sql`select count(*)::int as total from ${from} where ${where}`,
+        sql`select coalesce(sum(s.n), 0)::int as total from (${query}) s`,
       );
       return row?.total ?? 0;
     },

@@ -1,0 +1,126 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { createAccount, createCompany } from '../../testing/fixtures';
+import { createTestDatabase } from '../../testing/test-database';
+import { createCatalogRepository, TIER_CAP, type SearchQuery } from './catalog.repository';
+
+/**
+ * The work a search does must stay bounded by the candidate cap, whatever the planner thinks of
+ * the key. On 1M parts a broad prefix that sorts late ("8MK37…") made PostgreSQL walk the
+ * (account, number, brand) unique index from the start and filter the LIKE row by row: 479,068
+ * rows read for 500 kept, 2.3 s. These tests read EXPLAIN ANALYZE of the real statement and
+ * count the rows every plan node touched.
+ */
+let database: Database;
+let drop: () => Promise<void>;
+let companyId: number;
+
+interface PlanNode {
+  'Node Type': string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Rows each scan node produced or threw away, over all its loops. */
+function scannedRows(node: PlanNode): number {
+  const own = node['Node Type'].includes('Scan')
+    ? (node['Actual Rows'] +
+        (node['Rows Removed by Filter'] ?? 0) +
+        (node['Rows Removed by Index Recheck'] ?? 0)) *
+      node['Actual Loops']
+    : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + scannedRows(child), 0);
+}
+
+/** A repository whose statements are run under EXPLAIN ANALYZE; the last plan is kept. */
+function explainingRepository() {
+  const plans: PlanNode[] = [];
+  const repo = createCatalogRepository({
+    ...database,
+    async rows<T>(query: SQL) {
+      const [row] = await database.rows<{ 'QUERY PLAN': unknown }>(
+        sql`explain (analyze, format json) ${query}`,
+      );
+      const json = row!['QUERY PLAN'];
+      const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>;
+      plans.push(parsed[0]!.Plan);
+      return database.rows<T>(query);
+    },
+  });
+  return { repo, plans };
+}
+
+const query = (key: string): SearchQuery => ({
+  companyId,
+  key,
+  words: [],
+  usePrefix: true,
+  useInfix: false,
+  sort: 'relevance',
+  order: 'asc',
+  limit: 20,
+  offset: 0,
+});
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+  await createAccount(database, 1);
+  companyId = (await createCompany(database, 1, 'Buyer Co')).id;
+  const [brand] = await database.rows<{ id: number }>(
+    sql`insert into brands (account_id, name) values (1, 'Acme') returning id`,
+  );
+  // 12,000 numbers before the broad prefix and 3,000 sharing it: many more than the cap, and
+  // sorting last, where a walk of the wrong index costs the most.
+  await database.rows(sql`
+    insert into products (account_id, number, number_key, brand_id, name_zh, name_en, name_es, price, sale_count)
+    select 1, k, k, ${brand!.id}, 'n', 'n', 'n', 10, g % 97
+    from generate_series(1, 15000) g,
+      lateral (select case when g <= 12000 then 'A' || lpad(g::text, 6, '0') else 'ZZ9' || lpad(g::text, 6, '0') end as k) keys`);
+  await database.rows(sql`
+    insert into product_numbers (product_id, kind, brand_name, number, number_key)
+    select id, 'oe', 'Toyota', 'OE' || number_key, 'OE' || number_key from products`);
+  await database.rows(sql`analyze products`);
+  await database.rows(sql`analyze product_numbers`);
+}, 120_000);
+
+afterAll(async () => {
+  await drop();
+});
+
+describe('search plan on a broad prefix', () => {
+  it('reads about the capped candidates, not the whole index', async () => {
+    const { repo, plans } = explainingRepository();
+    const hits = await repo.search(query('ZZ9'), { accountId: 1 });
+    expect(hits).toHaveLength(20);
+    // Capped count: TIER_CAP of our numbers start with the key, none of the OE numbers do.
+    expect(hits[0]!.total).toBe(TIER_CAP);
+    expect(scannedRows(plans[0]!)).toBeLessThanOrEqual(4 * TIER_CAP);
+  });
+
+  it('reads about the capped candidates for a broad cross-number prefix too', async () => {
+    const { repo, plans } = explainingRepository();
+    const hits = await repo.search(query('OEZZ9'), { accountId: 1 });
+    expect(hits[0]!.total).toBe(TIER_CAP);
+    expect(scannedRows(plans[0]!)).toBeLessThanOrEqual(4 * TIER_CAP);
+  });
+
+  it('still ranks by sales within the prefix candidates and finds the exact number first', async () => {
+    const { repo } = explainingRepository();
+    const hits = await repo.search(query('ZZ9012345'), { accountId: 1 });
+    expect(hits[0]).toMatchObject({ rank: 0, kind: 'number', value: 'ZZ9012345' });
+    const broad = await repo.search(query('ZZ9'), { accountId: 1 });
+    const sales = await database.rows<{ id: number; sale_count: number }>(
+      sql`select id, sale_count from products where id in (${sql.join(
+        broad.map((hit) => sql`${hit.id}`),
+        sql`, `,
+      )})`,
+    );
+    const byId = new Map(sales.map((row) => [row.id, row.sale_count]));
+    const ordered = broad.map((hit) => byId.get(hit.id)!);
+    expect(ordered).toEqual([...ordered].sort((a, b) => b - a));
+  });
+});
