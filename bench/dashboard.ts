@@ -66,8 +66,8 @@ export async function dashboardScenario() {
       unit: 'ms',
     });
     notes.push(
-      `Dashboard: ${size.lines} order lines in pp_bench; one aggregate statement (debts, executing orders, ` +
-        'order and delivery sums by month over the (company, date) indexes) plus the cart count and the notice feed.',
+      `Dashboard: ${size.lines} order lines in pp_bench; one statement over the summary tables of migration 0005 ` +
+        '(ledger totals, order and delivery totals by month, kept by triggers) plus the cart count and the notice feed.',
     );
   } finally {
     await server.stop();
