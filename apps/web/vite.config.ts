@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkPackages, inlineEntryCss, precompress, trimAntdStylesheet } from './build/build-plugins';
 
 // The server (apps/server) listens on 8090 in development; it serves /api and /static.
 const serverUrl = 'http://127.0.0.1:8090';
@@ -9,7 +10,13 @@ const serverUrl = 'http://127.0.0.1:8090';
 export const sharedAlias = { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    trimAntdStylesheet(fileURLToPath(new URL('./src', import.meta.url))),
+    chunkPackages(),
+    inlineEntryCss(),
+    precompress(),
+  ],
   resolve: { alias: sharedAlias },
   server: {
     port: 5173,

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { reportFigures } from '../../apps/server/src/reliability/figures';
+import { scanLogForSecrets } from '../../apps/server/src/reliability/session-log-scan';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +16,10 @@ declare module 'vitest' {
 }
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
+/** The e2e server's whole log, kept for the secrets check below and for reading after a failure. */
+export const SERVER_LOG = join(repoRoot, 'test-results', 'e2e', 'server.log');
+/** Every password the browser suites type (demo logins and the password-change suite's new ones). */
+const E2E_PASSWORDS = ['demo1234', 'viewer1234', 'partner1234', 'admin1234', 'partner5678', 'partner5679'];
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -52,6 +58,26 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
   throw new Error(`server did not answer /healthz within 90 s:\n${output()}`);
 }
 
+/**
+ * Issue 8, item 6: after the whole browser run, the server log holds no password the suites typed
+ * and nothing shaped like a session token (they are 43 base64url characters) or a SHA-256.
+ * A finding fails the run (vitest reports a global teardown error).
+ */
+function checkLogForSecrets() {
+  const scan = scanLogForSecrets(readFileSync(SERVER_LOG, 'utf8'), { tokens: [], passwords: E2E_PASSWORDS });
+  reportFigures('log-secrets', {
+    logLines: scan.lines,
+    passwordsFound: scan.secretHits.length,
+    tokenShapedFound: scan.tokenShaped.length,
+  });
+  if (scan.lines === 0) throw new Error(`log-secrets: ${SERVER_LOG} is empty; the check saw nothing`);
+  if (scan.secretHits.length + scan.tokenShaped.length > 0) {
+    throw new Error(
+      `log-secrets: ${SERVER_LOG} carries secrets: ${[...scan.secretHits, ...scan.tokenShaped].join(', ')}`,
+    );
+  }
+}
+
 export default async function setup(project: TestProject) {
   // Debugging against a server that is already running (its data must be the demo seed).
   const external = process.env.E2E_BASE_URL;
@@ -75,11 +101,15 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_PARTS: '2000',
-      LOG_LEVEL: 'warn',
+      // Every request is logged, so the secrets check below reads what production would write.
+      LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  mkdirSync(dirname(SERVER_LOG), { recursive: true });
+  const logFile = createWriteStream(SERVER_LOG);
   const keep = (chunk: Buffer) => {
+    logFile.write(chunk);
     log = (log + chunk.toString()).slice(-20_000);
   };
   server.stdout?.on('data', keep);
@@ -102,6 +132,7 @@ export default async function setup(project: TestProject) {
       });
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await new Promise((r) => logFile.end(r));
   };
 
   try {
@@ -117,5 +148,8 @@ export default async function setup(project: TestProject) {
     await teardown();
     throw error;
   }
-  return teardown;
+  return async () => {
+    await teardown();
+    checkLogForSecrets();
+  };
 }

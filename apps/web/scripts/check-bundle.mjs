@@ -1,24 +1,43 @@
 #!/usr/bin/env node
-// Brief §6 budget: the JS that /login loads (entry + its static imports + the login route
-// chunk and its static imports) must stay <= 250 KB gzip; no chunk may exceed 500 kB minified.
-// Reads Vite's manifest (build.manifest = true) and prints a chunk table.
-import { readFileSync } from 'node:fs';
+// Brief §6 budgets, checked after every `vite build` (npm run build fails when one is missed):
+// - the JS that /login loads (entry + its static imports + the login route chunk and its static
+//   imports) must stay <= 250 KB gzip;
+// - no chunk may exceed 500 kB minified;
+// - ECharts (echarts + zrender) may only sit in chunks that the dashboard alone loads.
+// Writes the size table (initial JS per route, every chunk) into docs/PERFORMANCE.md between
+// `<!-- web-build:table -->` markers and as JSON to bench/results/web-build.json.
+// `node scripts/check-bundle.mjs [distDir]` measures another build folder (default: dist).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const LOGIN_BUDGET_GZIP = 250 * 1024;
 const CHUNK_LIMIT_MIN = 500 * 1000;
 const LOGIN_SOURCE = 'src/features/auth/login-page.tsx';
+const LAYOUT_SOURCE = 'src/app/layout/app-layout.tsx';
+const ROUTE_TABLE = 'src/app/route-table.ts';
+const ECHARTS_PACKAGES = ['echarts', 'zrender'];
+const DASHBOARD_FOLDER = 'src/features/dashboard/';
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = join(webRoot, '..', '..');
+const dist = resolve(process.argv[2] ?? join(webRoot, 'dist'));
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const packagesPath = join(dist, '.vite', 'chunk-packages.json');
+const chunkPackages = existsSync(packagesPath) ? JSON.parse(readFileSync(packagesPath, 'utf8')) : null;
 
 const sizes = new Map();
 function sizeOf(file) {
   if (!sizes.has(file)) {
     const bytes = readFileSync(join(dist, file));
-    sizes.set(file, { min: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+    const brotli = join(dist, `${file}.br`);
+    sizes.set(file, {
+      min: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      // Written by the precompress plugin; what a browser that accepts br actually downloads.
+      br: existsSync(brotli) ? readFileSync(brotli).length : null,
+    });
   }
   return sizes.get(file);
 }
@@ -32,42 +51,137 @@ function closure(key, seen = new Set()) {
   return seen;
 }
 
+const jsFiles = (keys) =>
+  [...new Set([...keys].map((key) => manifest[key].file))].filter((file) => file.endsWith('.js'));
+const gzipOf = (files) => files.reduce((sum, file) => sum + sizeOf(file).gzip, 0);
+
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) throw new Error('no entry chunk in the manifest');
 if (!manifest[LOGIN_SOURCE])
   throw new Error(`${LOGIN_SOURCE} is not a chunk of its own: is the route still lazy?`);
 
-const loginKeys = closure(LOGIN_SOURCE, closure(entryKey));
-const loginFiles = [...new Set([...loginKeys].map((key) => manifest[key].file))].filter((f) =>
-  f.endsWith('.js'),
-);
+/** Route path → page source, read from the route table (the single source of the router). */
+function routePages() {
+  const source = readFileSync(join(webRoot, ROUTE_TABLE), 'utf8');
+  const pages = [{ path: '/login', source: LOGIN_SOURCE, signedIn: false }];
+  let lastPath = null;
+  for (const match of source.matchAll(/path: '([^']+)'|import\('\.\.\/(features\/[^']+)'\)/g)) {
+    if (match[1]) lastPath = match[1];
+    else if (lastPath) pages.push({ path: lastPath, source: `src/${match[2]}.tsx`, signedIn: true });
+  }
+  return pages.filter((page) => manifest[page.source]);
+}
 
-const rows = [...new Set(Object.values(manifest).map((c) => c.file))]
+const entryClosure = closure(entryKey);
+const layoutClosure = closure(LAYOUT_SOURCE);
+const routes = routePages().map((page) => {
+  const keys = closure(page.source, new Set(entryClosure));
+  if (page.signedIn) for (const key of layoutClosure) keys.add(key);
+  const files = jsFiles(keys);
+  return { path: page.path, page: manifest[page.source].file, files, gzip: gzipOf(files) };
+});
+const login = routes.find((route) => route.path === '/login');
+
+const loginFiles = new Set(login.files);
+const chunks = [...new Set(Object.values(manifest).map((c) => c.file))]
   .filter((file) => file.endsWith('.js'))
-  .map((file) => ({ file, ...sizeOf(file), login: loginFiles.includes(file) }))
+  .map((file) => ({
+    file,
+    ...sizeOf(file),
+    login: loginFiles.has(file),
+    echarts: (chunkPackages?.[file] ?? []).some((name) => ECHARTS_PACKAGES.includes(name)),
+  }))
   .sort((a, b) => b.min - a.min);
 
-const kb = (n) => (n / 1024).toFixed(1).padStart(8);
-console.log('\nchunk                                              min KB  gzip KB  /login');
-for (const row of rows)
-  console.log(`${row.file.padEnd(48)} ${kb(row.min)} ${kb(row.gzip)}  ${row.login ? 'yes' : ''}`);
+const failures = [];
+if (login.gzip > LOGIN_BUDGET_GZIP)
+  failures.push(
+    `/login loads ${(login.gzip / 1024).toFixed(1)} KB gzip of JS, over the ${LOGIN_BUDGET_GZIP / 1024} KB budget`,
+  );
+for (const chunk of chunks)
+  if (chunk.min > CHUNK_LIMIT_MIN)
+    failures.push(`${chunk.file} is ${(chunk.min / 1000).toFixed(0)} kB minified (limit 500 kB)`);
 
-const loginGzip = loginFiles.reduce((sum, file) => sum + sizeOf(file).gzip, 0);
+// ECharts check: every lazily loaded unit (route page, layout, lazy component) whose static
+// closure pulls in an ECharts chunk must live in the dashboard feature folder.
+if (!chunkPackages) failures.push('.vite/chunk-packages.json missing: is the chunkPackages plugin on?');
+const echartsFiles = new Set(chunks.filter((chunk) => chunk.echarts).map((chunk) => chunk.file));
+if (chunkPackages && echartsFiles.size === 0)
+  failures.push('no chunk contains ECharts: has the package been renamed? (the check would be blind)');
+const echartsOwners = [];
+for (const key of Object.keys(manifest)) {
+  const chunk = manifest[key];
+  if (!chunk.isEntry && !chunk.isDynamicEntry) continue;
+  if (!jsFiles(closure(key)).some((file) => echartsFiles.has(file))) continue;
+  echartsOwners.push(key);
+  if (!key.startsWith(DASHBOARD_FOLDER))
+    failures.push(`${key} loads ECharts (${[...echartsFiles].join(', ')}); only the dashboard may`);
+}
+
+// --- report ---
+const kb = (n) => (n === null ? '–' : (n / 1024).toFixed(1));
+console.log('\nroute                          initial JS gzip KB  files');
+for (const route of routes)
+  console.log(`${route.path.padEnd(30)} ${kb(route.gzip).padStart(18)}  ${route.files.length}`);
+console.log('\nchunk                                              min KB  gzip KB    br KB  /login  echarts');
+for (const chunk of chunks)
+  console.log(
+    `${chunk.file.padEnd(48)} ${kb(chunk.min).padStart(8)} ${kb(chunk.gzip).padStart(8)} ${kb(chunk.br).padStart(8)}  ${chunk.login ? 'yes   ' : '      '}  ${chunk.echarts ? 'yes' : ''}`,
+  );
 console.log(
-  `\n/login initial JS: ${loginFiles.length} files, ${(loginGzip / 1024).toFixed(1)} KB gzip (budget ${LOGIN_BUDGET_GZIP / 1024} KB)`,
+  `\n/login initial JS: ${login.files.length} files, ${kb(login.gzip)} KB gzip (budget ${LOGIN_BUDGET_GZIP / 1024} KB)`,
+);
+console.log(
+  `ECharts chunks: ${[...echartsFiles].join(', ') || '–'}; loaded by ${echartsOwners.join(', ') || '–'}`,
 );
 
-let failed = false;
-if (loginGzip > LOGIN_BUDGET_GZIP) {
-  console.error(
-    `FAIL: /login loads ${(loginGzip / 1024).toFixed(1)} KB gzip of JS, over the ${LOGIN_BUDGET_GZIP / 1024} KB budget`,
-  );
-  failed = true;
+const result = {
+  date: new Date().toISOString(),
+  dist,
+  budgets: { loginGzip: LOGIN_BUDGET_GZIP, chunkMin: CHUNK_LIMIT_MIN },
+  login: { gzip: login.gzip, files: login.files },
+  routes: routes.map(({ path, page, gzip, files }) => ({ path, page, gzip, files: files.length })),
+  chunks,
+  echarts: { chunks: [...echartsFiles], loadedBy: echartsOwners },
+  failures,
+};
+// CHECK_BUNDLE_RESULTS: the tests of this script write elsewhere than the real results.
+const resultsPath = process.env.CHECK_BUNDLE_RESULTS ?? join(repoRoot, 'bench', 'results', 'web-build.json');
+mkdirSync(dirname(resultsPath), { recursive: true });
+writeFileSync(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
+
+/** Chunk names without Vite's content hash, so the table changes only when sizes do. */
+const stable = (file) => file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '.js');
+const table = [
+  `/login initial JS: **${kb(login.gzip)} KB gzip** (budget ${LOGIN_BUDGET_GZIP / 1024} KB); largest chunk ${kb(chunks[0].min)} KB minified (limit ${CHUNK_LIMIT_MIN / 1000} kB); ECharts only in ${[...echartsFiles].map(stable).join(' + ')}, loaded by ${echartsOwners.join(', ')}. ${failures.length ? `**FAILED:** ${failures.join('; ')}` : 'All budgets met.'}`,
+  '',
+  'Initial JS per route (entry + layout + page chunks and their static imports; locale packs and lazy components such as the dashboard chart come on top):',
+  '',
+  '| route | initial JS (gzip KB) | files |',
+  '| --- | ---: | ---: |',
+  ...routes.map((route) => `| ${route.path} | ${kb(route.gzip)} | ${route.files.length} |`),
+  '',
+  'Every chunk:',
+  '',
+  '| chunk | minified KB | gzip KB | brotli KB (served) | on /login | ECharts |',
+  '| --- | ---: | ---: | ---: | :---: | :---: |',
+  ...chunks.map(
+    (chunk) =>
+      `| ${stable(chunk.file)} | ${kb(chunk.min)} | ${kb(chunk.gzip)} | ${kb(chunk.br)} | ${chunk.login ? 'yes' : ''} | ${chunk.echarts ? 'yes' : ''} |`,
+  ),
+].join('\n');
+
+// Only the default build (npm run build) documents itself; experiments in other folders do not.
+if (dist === resolve(webRoot, 'dist') || process.env.WEB_BUILD_DOCS === '1') {
+  const docPath = join(repoRoot, 'docs', 'PERFORMANCE.md');
+  const doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Performance\n';
+  const inner = /<!-- web-build:table -->[\s\S]*?<!-- \/web-build:table -->/;
+  const generated = `<!-- web-build:table -->\n${table}\n<!-- /web-build:table -->`;
+  const next = inner.test(doc)
+    ? doc.replace(inner, () => generated)
+    : `${doc.trimEnd()}\n\n<!-- web-build -->\n## Web build\n\nWritten by \`npm run build\` (apps/web/scripts/check-bundle.mjs).\n\n${generated}\n<!-- /web-build -->\n`;
+  if (next !== doc) writeFileSync(docPath, next);
 }
-for (const row of rows) {
-  if (row.min > CHUNK_LIMIT_MIN) {
-    console.error(`FAIL: ${row.file} is ${(row.min / 1000).toFixed(0)} kB minified (limit 500 kB)`);
-    failed = true;
-  }
-}
-process.exit(failed ? 1 : 0);
+
+for (const failure of failures) console.error(`FAIL: ${failure}`);
+process.exit(failures.length ? 1 : 0);

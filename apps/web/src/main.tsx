@@ -2,12 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
+import { preloadFirstRoute } from './app/route-preload';
 import { router } from './app/router';
 import { loadStaticConfig } from './shared/api/static-config';
 import { COOKIE, setCookie } from './shared/cookies';
 import { loadAntdLocale } from './shared/i18n/antd-locale';
 import { initI18n } from './shared/i18n/i18n';
 import { installGlobalErrorLog } from './shared/stores/error-log-store';
+import { loadAntdStylesheet } from './shared/ui/antd-stylesheet';
 import { useSettingsStore } from './shared/stores/settings-store';
 import './styles.css';
 
@@ -17,12 +19,16 @@ async function bootstrap() {
   const uniqueCode = new URLSearchParams(location.search).get('uniqueCode');
   if (uniqueCode) setCookie(COOKIE.uniqueCode, uniqueCode, 365);
 
+  const signedIn = preloadFirstRoute(location.pathname);
+  // Signed-in pages render with antd's static stylesheet; the login page does not wait for it.
+  const stylesheet = signedIn ? loadAntdStylesheet() : undefined;
   const { language } = useSettingsStore.getState();
   // Spec §7: the static config comes first; i18n and the antd pack load alongside it.
   const [, , antdLocale] = await Promise.all([
     loadStaticConfig(),
     initI18n(language),
     loadAntdLocale(language),
+    stylesheet,
   ]);
 
   const root = document.getElementById('root');
@@ -34,6 +40,8 @@ async function bootstrap() {
       </AppProviders>
     </StrictMode>,
   );
+  // Ready by the time the user has typed the password.
+  if (!stylesheet) setTimeout(() => void loadAntdStylesheet(), 1000);
 }
 
 void bootstrap();

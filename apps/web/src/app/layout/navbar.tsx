@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   DownOutlined,
   LockOutlined,
@@ -11,14 +11,19 @@ import { Breadcrumb, Button, Dropdown, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { UserInfo } from '@partsportal/contract/auth';
-import ChangePasswordDialog from '../../features/auth/change-password-dialog';
 import { logout } from '@shared/stores/session-store';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { findRoute, HOME_PATH, LEAF_ROUTES, ROUTE_TABLE } from '../route-table';
-import { ErrorLogDialog } from './error-log-dialog';
 import { menuTarget, toMenuItems, visibleRoutes } from './menu-items';
 import { ErrorLogButton, LanguageControl, SizeControl, ThemeControl } from './settings-controls';
 import { useTagsStore } from './tags-store';
+
+// Both dialogs load on first use: the error log's Table and Pagination alone were ~85 KB
+// brotli in the first load of pages that have no table (the dashboard).
+const ChangePasswordDialog = lazy(() => import('../../features/auth/change-password-dialog'));
+const ErrorLogDialog = lazy(() =>
+  import('./error-log-dialog').then((module) => ({ default: module.ErrorLogDialog })),
+);
 
 export function Navbar({ userInfo }: { userInfo: UserInfo }) {
   const { t } = useTranslation();
@@ -28,6 +33,8 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
   const sidebarOpened = useSettingsStore((s) => s.sidebarOpened);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [errorLogOpen, setErrorLogOpen] = useState(false);
+  const [passwordUsed, setPasswordUsed] = useState(false);
+  const [errorLogUsed, setErrorLogUsed] = useState(false);
   const route = findRoute(location.pathname);
   const expanded = isMobile ? false : sidebarOpened;
 
@@ -62,7 +69,12 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
           />
         )}
         <div className="navbar-tools">
-          <ErrorLogButton onOpen={() => setErrorLogOpen(true)} />
+          <ErrorLogButton
+            onOpen={() => {
+              setErrorLogUsed(true);
+              setErrorLogOpen(true);
+            }}
+          />
           <LanguageControl />
           <SizeControl />
           <ThemeControl />
@@ -77,7 +89,10 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
               ],
               onClick: ({ key }) => {
                 if (key === 'personal') void navigate('/personalCenter/index');
-                if (key === 'password') setPasswordOpen(true);
+                if (key === 'password') {
+                  setPasswordUsed(true);
+                  setPasswordOpen(true);
+                }
                 if (key === 'logout') void signOut();
               },
             }}
@@ -96,8 +111,11 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
           {t('nav.welcome', { company: userInfo.company_name })}
         </p>
       </div>
-      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
-      <ErrorLogDialog open={errorLogOpen} onClose={() => setErrorLogOpen(false)} />
+      {/* Kept mounted once opened, so the closing animation still plays. */}
+      <Suspense fallback={null}>
+        {passwordUsed && <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />}
+        {errorLogUsed && <ErrorLogDialog open={errorLogOpen} onClose={() => setErrorLogOpen(false)} />}
+      </Suspense>
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useSettingsStore } from '../stores/settings-store';
@@ -23,5 +23,9 @@ export function useFormatDate(): (unixSeconds: number) => string {
       live = false;
     };
   }, [language]);
-  return (unixSeconds) => dayjs.unix(unixSeconds).format(readyFor === language ? 'LL' : 'YYYY-MM-DD');
+  // Stable between renders, so tables can memoize the columns that format dates.
+  return useCallback(
+    (unixSeconds: number) => dayjs.unix(unixSeconds).format(readyFor === language ? 'LL' : 'YYYY-MM-DD'),
+    [readyFor, language],
+  );
 }

@@ -1,0 +1,209 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Below this a compressed copy saves less than a packet; the server sends the file as is. */
+const MIN_BYTES = 1024;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
+
+/**
+ * Writes `.br` and `.gz` beside every text asset of the build, so the server
+ * (@fastify/static with `preCompressed`) sends them without compressing per request:
+ * maximum compression costs seconds once here instead of CPU on every download.
+ */
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'partsportal:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = [...Object.keys(bundle), 'index.html'].filter(
+        (file) => COMPRESSIBLE.test(file) && !file.startsWith('.vite/'),
+      );
+      await Promise.all(
+        [...new Set(files)].map(async (file) => {
+          const full = path.join(outDir, file);
+          const bytes = await fs.readFile(full).catch(() => null);
+          if (!bytes || bytes.length < MIN_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzipAsync(bytes, { level: 9 }),
+          ]);
+          // A compressed copy that is not smaller would only cost the browser time.
+          if (br.length < bytes.length) await fs.writeFile(`${full}.br`, br);
+          if (gz.length < bytes.length) await fs.writeFile(`${full}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * Writes `.vite/chunk-packages.json` (chunk file → npm packages inside it), which the
+ * manifest lacks: scripts/check-bundle.mjs proves with it that ECharts stays in the
+ * dashboard's chunks.
+ */
+export function chunkPackages(): Plugin {
+  return {
+    name: 'partsportal:chunk-packages',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const map: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const packages = new Set<string>();
+        for (const id of output.moduleIds) {
+          const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
+          if (match?.[1]) packages.add(match[1].replace('\\', '/'));
+        }
+        map[output.fileName] = [...packages].sort();
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-packages.json',
+        source: JSON.stringify(map, null, 1),
+      });
+    },
+  };
+}
+
+/**
+ * The entry stylesheet is ~9 KB (~3 KB compressed), so index.html still fits the first
+ * round trip's ~14 KB; a bigger one is worth its own cached request again.
+ */
+const INLINE_CSS_LIMIT = 16 * 1024;
+
+/**
+ * Puts the entry stylesheet (a few KB of shell styles) into index.html: Lighthouse counted it
+ * as the one render-blocking request, a whole round trip before the first paint on mobile.
+ * The CSP already allows inline styles (antd writes its CSS-in-JS into <style> tags).
+ */
+export function inlineEntryCss(): Plugin {
+  return {
+    name: 'partsportal:inline-entry-css',
+    apply: 'build',
+    // After Vite's own HTML step, which writes the <link> tags into index.html.
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const page = bundle['index.html'];
+      if (page?.type !== 'asset') return;
+      page.source = String(page.source).replace(
+        /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g,
+        (tag, file: string) => {
+          const asset = bundle[file];
+          if (asset?.type !== 'asset') return tag;
+          const css = String(asset.source);
+          if (css.length > INLINE_CSS_LIMIT || css.includes('</style')) return tag;
+          return `<style>${css}</style>`;
+        },
+      );
+    },
+  };
+}
+
+/**
+ * antd components the app never uses, as their CSS class names (`.ant-<name>…`). Their rules
+ * are ~110 kB of antd.css's ~1 MB, which every page parses before its first render
+ * (Lighthouse: a 300–500 ms style task on mobile, `unused-css-rules`). The list is checked
+ * against the source: importing one of these components from 'antd' fails the build. Steps and
+ * Tree stay although the app imports neither: antd's Timeline is built on Steps and the
+ * Table's filter dropdown on Tree.
+ */
+const UNUSED_ANTD_COMPONENTS: Record<string, string> = {
+  anchor: 'Anchor',
+  avatar: 'Avatar',
+  carousel: 'Carousel',
+  collapse: 'Collapse',
+  'color-picker': 'ColorPicker',
+  'float-btn': 'FloatButton',
+  masonry: 'Masonry',
+  mentions: 'Mentions',
+  qrcode: 'QRCode',
+  rate: 'Rate',
+  segmented: 'Segmented',
+  slider: 'Slider',
+  splitter: 'Splitter',
+  tour: 'Tour',
+  transfer: 'Transfer',
+  'tree-select': 'TreeSelect',
+  watermark: 'Watermark',
+};
+
+/** Top-level blocks of a minified stylesheet: `selector{…}` or `@rule{…}`. */
+function cssBlocks(css: string): string[] {
+  const blocks: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < css.length; i++) {
+    const char = css[i];
+    if (char === '{') depth++;
+    else if (char === '}' && --depth === 0) {
+      blocks.push(css.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  if (start < css.length) blocks.push(css.slice(start));
+  return blocks;
+}
+
+export function dropUnusedAntdCss(
+  css: string,
+  unused: readonly string[] = Object.keys(UNUSED_ANTD_COMPONENTS),
+): string {
+  const names = unused.map((name) => name.replace(/[-]/g, '\\-')).join('|');
+  // `.css-var-<key>.ant-x{--ant-x-…}` holds a component's variables.
+  const unusedSelector = new RegExp(`^\\s*(?:\\.css-var-[\\w-]+)?\\.ant-(?:${names})(?![a-z])`);
+  return cssBlocks(css)
+    .filter((block) => {
+      if (block.trimStart().startsWith('@')) return true;
+      const selectors = block.slice(0, block.indexOf('{')).split(',');
+      return !selectors.every((selector) => unusedSelector.test(selector));
+    })
+    .join('');
+}
+
+export function trimAntdStylesheet(srcDir: string): Plugin {
+  return {
+    name: 'partsportal:trim-antd-stylesheet',
+    apply: 'build',
+    enforce: 'pre',
+    async buildStart() {
+      const files = await fs.readdir(srcDir, { recursive: true });
+      const imported = new Set<string>();
+      for (const file of files) {
+        if (!/\.tsx?$/.test(file)) continue;
+        const source = await fs.readFile(path.join(srcDir, file), 'utf8');
+        for (const match of source.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'antd'/g))
+          for (const name of (match[1] ?? '').split(','))
+            imported.add(
+              name
+                .replace(/\btype\b/, '')
+                .split(' as ')[0]
+                ?.trim() ?? '',
+            );
+      }
+      const clash = Object.values(UNUSED_ANTD_COMPONENTS).filter((name) => imported.has(name));
+      if (clash.length > 0)
+        this.error(
+          `antd ${clash.join(', ')} imported, but its CSS is dropped: remove it from UNUSED_ANTD_COMPONENTS (build/build-plugins.ts)`,
+        );
+    },
+    transform(code, id) {
+      if (!/[\\/]antd[\\/]dist[\\/]antd\.css(\?|$)/.test(id)) return null;
+      return { code: dropUnusedAntdCss(code), map: null };
+    },
+  };
+}

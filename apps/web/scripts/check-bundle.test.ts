@@ -1,0 +1,129 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// check-bundle.mjs on small made-up builds: each budget must fail the build when it is missed.
+const script = path.join(import.meta.dirname, 'check-bundle.mjs');
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+interface FakeChunk {
+  file: string;
+  bytes: number | string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  packages?: string[];
+}
+
+/** Writes a dist folder with a Vite manifest, the chunk → package map and the chunk files. */
+function fakeBuild(chunks: Record<string, FakeChunk>) {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-check-bundle-'));
+  folders.push(dist);
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  const manifest: Record<string, unknown> = {};
+  const packages: Record<string, string[]> = {};
+  for (const [key, chunk] of Object.entries(chunks)) {
+    const body = typeof chunk.bytes === 'string' ? chunk.bytes : randomText(chunk.bytes);
+    fs.writeFileSync(path.join(dist, chunk.file), body);
+    manifest[key] = {
+      file: chunk.file,
+      ...(chunk.isEntry ? { isEntry: true } : {}),
+      ...(chunk.isDynamicEntry ? { isDynamicEntry: true } : {}),
+      imports: chunk.imports ?? [],
+    };
+    packages[chunk.file] = chunk.packages ?? [];
+  }
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  fs.writeFileSync(path.join(dist, '.vite', 'chunk-packages.json'), JSON.stringify(packages));
+  return dist;
+}
+
+/** Base64 of random bytes: gzip keeps about three quarters of it. */
+const randomText = (length: number) => randomBytes(length).toString('base64').slice(0, length);
+
+function check(dist: string) {
+  const results = path.join(dist, 'result.json');
+  const run = spawnSync(process.execPath, [script, dist], {
+    encoding: 'utf8',
+    env: { ...process.env, CHECK_BUNDLE_RESULTS: results },
+  });
+  return { status: run.status, stderr: run.stderr, result: JSON.parse(fs.readFileSync(results, 'utf8')) };
+}
+
+const base = (): Record<string, FakeChunk> => ({
+  'index.html': { file: 'assets/index-AAAAAAAA.js', bytes: 50_000, isEntry: true, packages: ['react'] },
+  'src/features/auth/login-page.tsx': {
+    file: 'assets/login-page-BBBBBBBB.js',
+    bytes: 20_000,
+    isDynamicEntry: true,
+  },
+  'src/features/catalog/catalog-page.tsx': {
+    file: 'assets/catalog-page-CCCCCCCC.js',
+    bytes: 30_000,
+    isDynamicEntry: true,
+    imports: ['_table.js'],
+  },
+  '_table.js': { file: 'assets/table-DDDDDDDD.js', bytes: 40_000, packages: ['antd'] },
+  'src/features/dashboard/dashboard-chart.tsx': {
+    file: 'assets/dashboard-chart-EEEEEEEE.js',
+    bytes: 60_000,
+    isDynamicEntry: true,
+    imports: ['_zrender.js'],
+    packages: ['echarts'],
+  },
+  '_zrender.js': { file: 'assets/zrender-FFFFFFFF.js', bytes: 50_000, packages: ['zrender'] },
+});
+
+describe('check-bundle', () => {
+  it('passes a build within every budget and measures /login as entry + login chunk', () => {
+    const { status, result } = check(fakeBuild(base()));
+    expect(result.failures).toEqual([]);
+    expect(status).toBe(0);
+    expect(result.login.files.sort()).toEqual(['assets/index-AAAAAAAA.js', 'assets/login-page-BBBBBBBB.js']);
+    // Base64 noise: the two files' 70 kB stay over 50 kB in gzip.
+    expect(result.login.gzip).toBeGreaterThan(50_000);
+    expect(result.login.gzip).toBeLessThan(70_000);
+    expect(result.echarts.loadedBy).toEqual(['src/features/dashboard/dashboard-chart.tsx']);
+    const catalogue = result.routes.find((route: { path: string }) => route.path === '/product/index');
+    expect(catalogue.files).toBe(3);
+  });
+
+  it('fails when a page outside the dashboard pulls in ECharts', () => {
+    const chunks = base();
+    chunks['src/features/catalog/catalog-page.tsx']!.imports = ['_table.js', '_zrender.js'];
+    const { status, stderr } = check(fakeBuild(chunks));
+    expect(status).toBe(1);
+    expect(stderr).toContain('src/features/catalog/catalog-page.tsx loads ECharts');
+  });
+
+  it('fails when the entry itself carries ECharts', () => {
+    const chunks = base();
+    chunks['index.html']!.packages = ['react', 'echarts'];
+    const { status, stderr } = check(fakeBuild(chunks));
+    expect(status).toBe(1);
+    expect(stderr).toContain('index.html loads ECharts');
+  });
+
+  it('fails when /login is over 250 KB gzip', () => {
+    const chunks = base();
+    chunks['src/features/auth/login-page.tsx']!.bytes = 330_000;
+    const { status, stderr } = check(fakeBuild(chunks));
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/\/login loads 2\d\d\.\d KB gzip of JS, over the 250 KB budget/);
+  });
+
+  it('fails on a chunk over 500 kB minified, even one that compresses well', () => {
+    const chunks = base();
+    chunks['_table.js']!.bytes = 'x'.repeat(501_000);
+    const { status, stderr } = check(fakeBuild(chunks));
+    expect(status).toBe(1);
+    expect(stderr).toContain('assets/table-DDDDDDDD.js is 501 kB minified (limit 500 kB)');
+  });
+});
