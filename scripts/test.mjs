@@ -23,10 +23,22 @@ if (!process.env.TEST_DATABASE_URL) {
   }
 }
 
+// Besides the console, each vitest run writes a JSON report; the failures in them are listed
+// again at the very end, because a CI log is often read from its tail and the browser suite's
+// output would otherwise bury a failed unit test.
+const reports = [];
+const jsonReport = (name) => {
+  const file = path.join(root, 'test-results', `vitest-${name}.json`);
+  fs.rmSync(file, { force: true });
+  reports.push(file);
+  return ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+};
+
 failed +=
   run(process.execPath, [
     path.join(root, 'node_modules/vitest/vitest.mjs'),
     'run',
+    ...jsonReport('unit'),
     ...process.argv.slice(2),
   ]) === 0
     ? 0
@@ -34,7 +46,10 @@ failed +=
 
 const e2e = path.join(root, 'scripts/e2e.mjs');
 if (fs.existsSync(e2e)) {
-  failed += run(process.execPath, [e2e], ci ? { REQUIRE_BROWSER_TESTS: '1' } : {}) === 0 ? 0 : 1;
+  failed +=
+    run(process.execPath, [e2e, ...jsonReport('e2e')], ci ? { REQUIRE_BROWSER_TESTS: '1' } : {}) === 0
+      ? 0
+      : 1;
 } else {
   console.warn('\n!!! SKIPPED browser tests: scripts/e2e.mjs does not exist yet\n');
 }
@@ -48,5 +63,39 @@ const missingFigures = printReliabilityTable({
 // A check without figures in a full CI run was skipped or broke before reporting.
 if (ci && process.argv.length <= 2 && missingFigures > 0) failed++;
 
+for (const line of failedTests(reports)) console.error(line);
 console.log(failed === 0 ? '\nAll test suites passed.' : `\n${failed} test suite group(s) failed.`);
 process.exit(failed === 0 ? 0 : 1);
+
+/** One line per failed test (or test file that failed to load) in vitest's JSON reports. */
+function failedTests(files) {
+  const lines = [];
+  for (const file of files) {
+    if (!fs.existsSync(file)) continue;
+    let report;
+    try {
+      report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch {
+      lines.push(`!!! unreadable test report ${path.relative(root, file)}`);
+      continue;
+    }
+    for (const suite of report.testResults ?? []) {
+      const where = path.relative(root, suite.name);
+      const failedHere = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failedHere) {
+        const why = String(test.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
+        lines.push(`!!! FAILED ${where} > ${test.fullName}: ${why}`);
+      }
+      if (suite.status === 'failed' && failedHere.length === 0) {
+        lines.push(
+          `!!! FAILED ${where}: ${String(suite.message ?? '')
+            .split('\n')[0]
+            .slice(0, 300)}`,
+        );
+      }
+    }
+  }
+  return lines.length > 0 ? ['\nFailed tests (from test-results/vitest-*.json):', ...lines] : [];
+}
