@@ -95,6 +95,16 @@ export const productRowSchema = z.object({
 });
 export type ProductRow = z.infer<typeof productRowSchema>;
 
+/**
+ * Search answer. Broad searches (a short prefix, a vehicle alone) rank a capped set of candidates
+ * for speed: `total` then counts those, every page within it has rows, and
+ * `total_is_lower_bound` is true because more parts may match ("200+"; narrow the search).
+ */
+export const productListSchema = pageOf(productRowSchema).extend({
+  total_is_lower_bound: z.boolean().optional(),
+});
+export type ProductList = z.infer<typeof productListSchema>;
+
 export const vehicleTreeRequestSchema = z.strictObject({
   make: z.string().trim().max(100).optional(),
   model: z.string().trim().max(100).optional(),
@@ -177,7 +187,7 @@ export const catalogEndpoints = {
     summary: 'Part search by any number or name, with filters, sorting and paging.',
     permission: [MENU_CODES.catalog],
     body: productListRequestSchema,
-    data: pageOf(productRowSchema),
+    data: productListSchema,
   }),
   getCatalogFilters: defineEndpoint({
     method: 'POST',

@@ -37,7 +37,13 @@ export interface SearchHit {
   rank: number;
   kind: string;
   value: string;
+  /** Candidates the search kept; exact unless `capped`. */
   total: number;
+  /**
+   * A tier stopped at TIER_CAP, so more parts may match than `total`: it is a lower bound
+   * (and every page within it is reachable). Also true when a tier matched exactly the cap.
+   */
+  capped: boolean;
 }
 
 const nameColumn = (language: Language) =>
@@ -99,6 +105,8 @@ function sortSql(query: SearchQuery): SQL {
 
 /** The columns sortSql reads, taken from the tier's products row `p`. */
 const sortColumns = sql.raw('p.number_key, p.price, p.sale_count');
+/** Which tier a candidate came from, so the answer can tell whether any tier hit its cap. */
+const tierColumn = (tier: number) => sql.raw(`${tier} as tier`);
 
 export function createCatalogRepository(database: Database) {
   const { rows } = database;
@@ -120,20 +128,20 @@ export function createCatalogRepository(database: Database) {
         // the planner walked the (account, number, brand) unique index instead and filtered
         // the LIKE row by row — 2.3 s for a prefix that sorts late (docs/PERFORMANCE.md).
         const match = query.usePrefix ? sql`like ${`${key}%`}` : sql`= ${key}`;
-        tiers.push(sql`(select p.id as product_id, ${sortColumns},
+        tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)},
             case when p.number_key = ${key} then 0 else 2 end as rank,
             case when p.number_key = ${key} then 'number' else 'prefix' end as kind,
             p.number as value
           from products p where p.number_key ${match} and ${where}
           order by p.number_key using ~<~ limit ${TIER_CAP})`);
-        tiers.push(sql`(select p.id as product_id, ${sortColumns},
+        tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)},
             case when n.number_key = ${key} then 1 else 2 end as rank,
             case when n.number_key <> ${key} then 'prefix' when n.kind = 'oe' then 'oe' else 'brand_number' end as kind,
             n.brand_name || ' ' || n.number as value
           from product_numbers n join products p on p.id = n.product_id
           where n.number_key ${match} and ${where}
           order by n.number_key using ~<~ limit ${TIER_CAP})`);
-        tiers.push(sql`(select p.id as product_id, ${sortColumns},
+        tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)},
             case when c.my_number_key = ${key} then 1 else 2 end as rank,
             case when c.my_number_key = ${key} then 'my_number' else 'prefix' end as kind,
             c.my_number as value
@@ -145,9 +153,9 @@ export function createCatalogRepository(database: Database) {
         // Infix via the trigram indexes: the costly tier, run only when few numbers start with the key.
         const infix = `%${key}%`;
         const prefix = `${key}%`;
-        tiers.push(sql`(select p.id as product_id, ${sortColumns}, 3 as rank, 'infix' as kind, p.number as value from products p
+        tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)}, 3 as rank, 'infix' as kind, p.number as value from products p
           where p.number_key like ${infix} and p.number_key not like ${prefix} and ${where} limit ${TIER_CAP})`);
-        tiers.push(sql`(select p.id as product_id, ${sortColumns}, 3 as rank, 'infix' as kind, n.brand_name || ' ' || n.number as value
+        tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)}, 3 as rank, 'infix' as kind, n.brand_name || ' ' || n.number as value
           from product_numbers n join products p on p.id = n.product_id
           where n.number_key like ${infix} and n.number_key not like ${prefix} and ${where} limit ${TIER_CAP})`);
       }
@@ -157,7 +165,7 @@ export function createCatalogRepository(database: Database) {
           sql` and `,
         );
         tiers.push(
-          sql`(select p.id as product_id, ${sortColumns}, 4 as rank, 'name' as kind, '' as value from products p where ${wordsMatch} and ${where} limit ${TIER_CAP})`,
+          sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)}, 4 as rank, 'name' as kind, '' as value from products p where ${wordsMatch} and ${where} limit ${TIER_CAP})`,
         );
       }
 
@@ -180,25 +188,32 @@ export function createCatalogRepository(database: Database) {
             order by f.product_id
             limit ${TIER_CAP}
           )
-          select h.id, 0 as rank, 'none' as kind, '' as value, (count(*) over ())::int as total
+          select h.id, 0 as rank, 'none' as kind, '' as value, (count(*) over ())::int as total,
+            count(*) over () >= ${TIER_CAP} as capped
           from h
           order by ${sortSql(query)}
           limit ${query.limit} offset ${query.offset}`);
       }
       if (tiers.length === 0) {
         return rows<SearchHit>(sql`
-          select h.id, 0 as rank, 'none' as kind, '' as value, (count(*) over ())::int as total
+          select h.id, 0 as rank, 'none' as kind, '' as value, (count(*) over ())::int as total, false as capped
           from (select p.id, ${sortColumns}, 0 as rank from products p where ${where}) h
           order by ${sortSql(query)}
           limit ${query.limit} offset ${query.offset}`);
       }
+      // Window functions run before DISTINCT ON, so each tier's row count is taken over all of
+      // its candidates, also those another tier found with a better rank.
+      const tierCounts = sql.raw(
+        tiers.map((_, tier) => `count(*) filter (where tier = ${tier}) over ()`).join(', '),
+      );
       return rows<SearchHit>(sql`
         with hits as (${sql.join(tiers, sql` union all `)}),
         h as (
-          select distinct on (product_id) product_id as id, number_key, price, sale_count, rank, kind, value
+          select distinct on (product_id) product_id as id, number_key, price, sale_count, rank, kind, value,
+            greatest(${tierCounts}) >= ${TIER_CAP} as capped
           from hits order by product_id, rank
         )
-        select h.id, h.rank, h.kind, h.value, (count(*) over ())::int as total
+        select h.id, h.rank, h.kind, h.value, (count(*) over ())::int as total, h.capped
         from h
         order by ${sortSql(query)}
         limit ${query.limit} offset ${query.offset}`);
@@ -217,7 +232,8 @@ export function createCatalogRepository(database: Database) {
             where n.number_key % ${key} and ${where} order by 2 desc limit ${limit})
         ),
         best as (select distinct on (product_id) product_id, score, value from hits order by product_id, score desc)
-        select product_id as id, 5 as rank, 'similar' as kind, value, (count(*) over ())::int as total
+        select product_id as id, 5 as rank, 'similar' as kind, value, (count(*) over ())::int as total,
+          false as capped
         from best order by score desc, product_id limit ${limit}`);
     },
 

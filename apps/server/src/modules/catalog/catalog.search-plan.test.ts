@@ -98,6 +98,7 @@ describe('search plan on a broad prefix', () => {
     expect(hits).toHaveLength(20);
     // Capped count: TIER_CAP of our numbers start with the key, none of the OE numbers do.
     expect(hits[0]!.total).toBe(TIER_CAP);
+    expect(hits[0]!.capped).toBe(true);
     expect(scannedRows(plans[0]!)).toBeLessThanOrEqual(4 * TIER_CAP);
   });
 
@@ -105,13 +106,15 @@ describe('search plan on a broad prefix', () => {
     const { repo, plans } = explainingRepository();
     const hits = await repo.search(query('OEZZ9'), { accountId: 1 });
     expect(hits[0]!.total).toBe(TIER_CAP);
+    // Only the cross-number tier reached the cap; that alone makes the total a lower bound.
+    expect(hits[0]!.capped).toBe(true);
     expect(scannedRows(plans[0]!)).toBeLessThanOrEqual(4 * TIER_CAP);
   });
 
   it('still ranks by sales within the prefix candidates and finds the exact number first', async () => {
     const { repo } = explainingRepository();
     const hits = await repo.search(query('ZZ9012345'), { accountId: 1 });
-    expect(hits[0]).toMatchObject({ rank: 0, kind: 'number', value: 'ZZ9012345' });
+    expect(hits[0]).toMatchObject({ rank: 0, kind: 'number', value: 'ZZ9012345', total: 1, capped: false });
     const broad = await repo.search(query('ZZ9'), { accountId: 1 });
     const sales = await database.rows<{ id: number; sale_count: number }>(
       sql`select id, sale_count from products where id in (${sql.join(

@@ -119,18 +119,30 @@ export function createCatalogService(deps: { repo: CatalogRepository; now?: () =
         limit: body.pageSize,
         offset,
       };
-      let hits = await repo.search(query, filters);
+      // A page past the end of a search comes back empty and so without its total; only then
+      // (never on a page with rows) the first row of the same search is read for the total, so
+      // the answer keeps it and says whether it is a lower bound instead of claiming "0".
+      const searchPage = async (q: typeof query) => {
+        const hits = await repo.search(q, filters);
+        const head =
+          hits[0] ??
+          (q.offset > 0 ? (await repo.search({ ...q, limit: 1, offset: 0 }, filters))[0] : undefined);
+        return { hits, total: head?.total ?? 0, capped: head?.capped ?? false };
+      };
+      let found = await searchPage(query);
       // Numbers that equal or start with the key are what buyers mean; looking inside numbers
       // (a trigram scan, the costliest tier) runs only when those found nothing at all.
-      if (query.usePrefix && hits.length === 0 && offset === 0) {
-        hits = await repo.search({ ...query, useInfix: true }, filters);
+      if (query.usePrefix && found.total === 0) {
+        found = await searchPage({ ...query, useInfix: true });
       }
-      if (hits.length === 0 && offset === 0 && key.length >= MIN_SIMILAR_LENGTH) {
-        hits = await repo.similar(key, filters, SIMILAR_LIMIT);
-        hits = hits.slice(0, body.pageSize);
+      if (found.total === 0 && key.length >= MIN_SIMILAR_LENGTH) {
+        // "Did you mean": at most SIMILAR_LIMIT suggestions, paged here so every page the
+        // total promises has rows.
+        const similar = await repo.similar(key, filters, SIMILAR_LIMIT);
+        found = { hits: similar.slice(offset, offset + body.pageSize), total: similar.length, capped: false };
       }
-      const list = (await rowsFor(auth, hits, language)).map(({ detail: _detail, ...row }) => row);
-      return { list, total: hits[0]?.total ?? 0 };
+      const list = (await rowsFor(auth, found.hits, language)).map(({ detail: _detail, ...row }) => row);
+      return { list, total: found.total, total_is_lower_bound: found.capped };
     },
 
     async productDetail(auth: AuthContext, id: number, language: Language): Promise<ProductDetail> {

@@ -124,6 +124,7 @@ describe('search plan by vehicle alone', () => {
     const hits = await repo.search(query(), { accountId: 1, vehicleId: vehicleIds.broad });
     expect(hits).toHaveLength(20);
     expect(hits[0]!.total).toBe(TIER_CAP);
+    expect(hits[0]!.capped).toBe(true);
     expect(scannedRows(plans[0]!)).toBeLessThanOrEqual(4 * TIER_CAP);
   });
 
@@ -132,6 +133,7 @@ describe('search plan by vehicle alone', () => {
     const hits = await repo.search(query(), { accountId: 1, vehicleId: vehicleIds.narrow });
     expect(hits).toHaveLength(5);
     expect(hits[0]!.total).toBe(5);
+    expect(hits[0]!.capped).toBe(false);
     expect(scannedRows(plans[0]!)).toBeLessThanOrEqual(50);
     const fitted = await database.rows<{ product_id: number }>(
       sql`select product_id from fitments where vehicle_id = ${vehicleIds.narrow}`,
