@@ -34,8 +34,14 @@ function gate() {
   return { done, open };
 }
 
+/**
+ * Waits for `condition`, bounded by time, not by a count of 2 ms sleeps (500 of them were ~1 s):
+ * the sign-in reaches the hash slots only after its user and rate-limit queries, which on a busy
+ * CI machine with both server projects running can take longer than that.
+ */
 async function until(condition: () => boolean) {
-  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 2));
+  const deadline = Date.now() + 20_000;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
   expect(condition()).toBe(true);
 }
 
