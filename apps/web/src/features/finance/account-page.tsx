@@ -1,20 +1,13 @@
-import { useMemo } from 'react';
 import { Card, Empty, Pagination, Skeleton, Statistic, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { financeEndpoints, type LedgerEntry } from '@partsportal/contract/finance';
 import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
-import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
 import { RECORD_PAGE_SIZES } from '@shared/records/list-query';
 import { useFormatMoney } from '@shared/records/use-format-money';
-import {
-  parseStatementQuery,
-  toStatementQuery,
-  toStatementRequest,
-  type StatementFilters,
-} from './finance-query';
+import { useRecordList } from '@shared/records/use-record-list';
+import { statementQuery } from './finance-query';
 
 const PATH = '/finance/account';
 
@@ -27,14 +20,14 @@ export default function AccountPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const { money } = useFormatMoney();
-  const [params, setParams] = useRouteSearchParams(PATH);
-  const filters = useMemo(() => parseStatementQuery(params), [params]);
-  const update = (patch: Partial<StatementFilters>) =>
-    setParams(toStatementQuery({ ...filters, page: 1, ...patch }));
-  const account = useAsyncData(`account?${toStatementQuery(filters).toString()}`, () =>
-    callEndpoint(financeEndpoints.getFinanceAccount, toStatementRequest(filters)),
+  const {
+    filters,
+    update,
+    data,
+    list: account,
+  } = useRecordList(PATH, statementQuery, (request) =>
+    callEndpoint(financeEndpoints.getFinanceAccount, request),
   );
-  const data = account.data;
   const currency = data?.currency ?? '';
   const lastPage = data ? Math.max(1, Math.ceil(data.total / filters.pageSize)) : 1;
 

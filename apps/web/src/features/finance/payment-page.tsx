@@ -1,26 +1,18 @@
-import { useMemo } from 'react';
-import { Button, Empty, Skeleton, Table, type TableColumnsType } from 'antd';
-import { FileExcelOutlined } from '@ant-design/icons';
+import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { financeEndpoints, PAYMENT_SORTS, type PaymentRecord } from '@partsportal/contract/finance';
+import { financeEndpoints, type PaymentRecord } from '@partsportal/contract/finance';
 import { callEndpoint } from '@shared/api/client';
-import { usePagedExport } from '@shared/export/use-paged-export';
-import { useAsyncData } from '@shared/hooks/use-async-data';
-import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
-import {
-  MAX_RECORD_PAGE_SIZE,
-  RECORD_PAGE_SIZES,
-  sortFromTable,
-  sortOrderOf,
-} from '@shared/records/list-query';
+import { RecordExportButton } from '@shared/records/record-export-button';
+import { RecordTable } from '@shared/records/record-table';
 import { TextFilter } from '@shared/records/text-filter';
 import { useFormatMoney } from '@shared/records/use-format-money';
+import { useRecordList } from '@shared/records/use-record-list';
 import { paymentMethodLabel } from './payment-method';
-import { parsePaymentQuery, toPaymentQuery, toPaymentRequest, type PaymentFilters } from './finance-query';
+import { paymentQuery } from './finance-query';
 
 /**
  * The route table spells it `/Payment/index`, the top menu links `/payment/index`; the router
@@ -35,63 +27,49 @@ export default function PaymentPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const { money } = useFormatMoney();
-  const currentPath = usePaymentPath();
-  const [params, setParams] = useRouteSearchParams(currentPath);
-  const filters = useMemo(() => parsePaymentQuery(params), [params]);
-  const update = (patch: Partial<PaymentFilters>) =>
-    setParams(toPaymentQuery({ ...filters, page: 1, ...patch }));
-  const list = useAsyncData(`payments?${toPaymentQuery(filters).toString()}`, () =>
-    callEndpoint(financeEndpoints.getPaymentList, toPaymentRequest(filters)),
+  const path = usePaymentPath();
+  const records = useRecordList(path, paymentQuery, (request) =>
+    callEndpoint(financeEndpoints.getPaymentList, request),
   );
-  const exporter = usePagedExport();
-  const data = list.data;
+  const { filters, update, data, sortable } = records;
   const methodLabel = (method: string) => paymentMethodLabel(t, method);
 
-  const onExport = () =>
-    exporter.start<PaymentRecord>(
-      {
-        loadPage: (page, pageSize) =>
-          callEndpoint(financeEndpoints.getPaymentList, toPaymentRequest(filters, page, pageSize)),
-        pageSize: MAX_RECORD_PAGE_SIZE,
-        header: [
-          t('recordList.date'),
-          t('recordList.no'),
-          t('recordList.amount'),
-          t('finance.cutmoney'),
-          t('stock.currency'),
-          t('pay.method'),
-          t('recordList.remark'),
-        ],
-        toRow: (row) => [
-          dayjs.unix(row.date).format('YYYY-MM-DD HH:mm'),
-          row.no,
-          Number(row.amount),
-          Number(row.cutmoney),
-          row.currency,
-          methodLabel(row.method),
-          row.remark,
-        ],
-        sheetName: 'Payments',
-        fileName: `payments-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
-      },
-      data?.total ?? 0,
-    );
+  const sheet = () => ({
+    header: [
+      t('recordList.date'),
+      t('recordList.no'),
+      t('recordList.amount'),
+      t('finance.cutmoney'),
+      t('stock.currency'),
+      t('pay.method'),
+      t('recordList.remark'),
+    ],
+    toRow: (row: PaymentRecord) => [
+      dayjs.unix(row.date).format('YYYY-MM-DD HH:mm'),
+      row.no,
+      Number(row.amount),
+      Number(row.cutmoney),
+      row.currency,
+      methodLabel(row.method),
+      row.remark,
+    ],
+    sheetName: 'Payments',
+    fileName: `payments-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
+  });
 
   const columns: TableColumnsType<PaymentRecord> = [
     {
       key: 'date',
       title: t('recordList.date'),
       width: 150,
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'date'),
+      ...sortable('date'),
       render: (_, row) => formatDate(row.date),
     },
     {
       key: 'no',
       title: t('recordList.no'),
       width: 180,
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'no'),
+      ...sortable('no'),
       render: (_, row) => <Link to={`/Payment/detail?id=${row.id}`}>{row.no}</Link>,
     },
     {
@@ -99,8 +77,7 @@ export default function PaymentPage() {
       title: t('recordList.amount'),
       width: 150,
       align: 'right',
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'amount'),
+      ...sortable('amount'),
       render: (_, row) => money(row.amount, row.currency),
     },
     {
@@ -108,8 +85,7 @@ export default function PaymentPage() {
       title: t('finance.cutmoney'),
       width: 120,
       align: 'right',
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'cutmoney'),
+      ...sortable('cutmoney'),
       render: (_, row) => money(row.cutmoney, row.currency),
     },
     { key: 'method', title: t('pay.method'), width: 130, render: (_, row) => methodLabel(row.method) },
@@ -131,14 +107,7 @@ export default function PaymentPage() {
         />
       </div>
       <div className="table-toolbar">
-        <Button
-          icon={<FileExcelOutlined />}
-          className="export-xlsx"
-          disabled={!data || data.total === 0 || exporter.running}
-          onClick={() => void onExport()}
-        >
-          {t('stock.export')}
-        </Button>
+        <RecordExportButton total={data?.total} loadPage={records.loadPage} sheet={sheet} />
         {data && data.list[0] && (
           <span className="record-totals">
             <strong>{t('recordList.totals')}</strong>
@@ -151,36 +120,13 @@ export default function PaymentPage() {
           </span>
         )}
       </div>
-      {!data && list.loading ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : (
-        <Table<PaymentRecord>
-          className="payment-table"
-          rowKey="id"
-          size="middle"
-          loading={list.loading}
-          columns={columns}
-          dataSource={data?.list ?? []}
-          scroll={{ x: 910 }}
-          locale={{ emptyText: <Empty description={t('recordList.empty')} /> }}
-          onChange={(_pagination, _filters, sorter, extra) => {
-            if (extra.action !== 'sort' || Array.isArray(sorter)) return;
-            const sort = sortFromTable(sorter.columnKey, sorter.order, PAYMENT_SORTS);
-            update({ sort: sort.sort, order: sort.order });
-          }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.pageSize,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: RECORD_PAGE_SIZES.map(String),
-            showTotal: (total) => t('catalog.total', { count: total }),
-            onChange: (page, pageSize) =>
-              update({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
-          }}
-        />
-      )}
-      {exporter.modal}
+      <RecordTable<PaymentRecord>
+        records={records}
+        className="payment-table"
+        columns={columns}
+        scroll={{ x: 910 }}
+        emptyText={t('recordList.empty')}
+      />
     </section>
   );
 }

@@ -1,25 +1,17 @@
-import { useMemo } from 'react';
-import { Empty, Skeleton, Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ORDER_LINE_SORTS, orderEndpoints, type OrderLineRow } from '@partsportal/contract/orders';
+import { orderEndpoints, type OrderLineRow } from '@partsportal/contract/orders';
 import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
-import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
-import { RECORD_PAGE_SIZES, sortFromTable, sortOrderOf } from '@shared/records/list-query';
 import { formatMoney } from '@shared/records/money';
+import { RecordTable } from '@shared/records/record-table';
 import { TextFilter } from '@shared/records/text-filter';
+import { useRecordList } from '@shared/records/use-record-list';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { OrderStateTag } from './order-cells';
-import {
-  parseOrderLineQuery,
-  toOrderLineQuery,
-  toOrderLineRequest,
-  type OrderLineFilters,
-  type OrderLineSort,
-} from './order-query';
+import { orderLineQuery } from './order-query';
 import './orders.css';
 
 const PATH = '/order/detailSearch';
@@ -28,17 +20,11 @@ export default function OrderLineSearchPage() {
   const { t } = useTranslation();
   const locale = useSettingsStore((s) => s.language);
   const formatDate = useFormatDate();
-  const [params, setParams] = useRouteSearchParams(PATH);
-  const filters = useMemo(() => parseOrderLineQuery(params), [params]);
-  const type = params.get('type') ?? undefined;
-  const update = (patch: Partial<OrderLineFilters>) =>
-    setParams(toOrderLineQuery({ ...filters, page: 1, ...patch }, type));
-  const key = toOrderLineQuery(filters, type).toString() || 'all';
-  const list = useAsyncData(key, () =>
-    callEndpoint(orderEndpoints.getOrderLineList, toOrderLineRequest(filters)),
+  const records = useRecordList(PATH, orderLineQuery, (request) =>
+    callEndpoint(orderEndpoints.getOrderLineList, request),
   );
+  const { filters, update, data, sortable } = records;
 
-  const sortable = (column: OrderLineSort) => ({ sorter: true, sortOrder: sortOrderOf(filters, column) });
   const columns: TableColumnsType<OrderLineRow> = [
     {
       key: 'no',
@@ -106,7 +92,6 @@ export default function OrderLineSearchPage() {
     { key: 'client_remark', dataIndex: 'client_remark', title: t('orders.clientRemark'), ellipsis: true },
   ];
 
-  const data = list.data;
   return (
     <section className="page order-line-search-page" aria-labelledby="order-lines-title">
       <h1 id="order-lines-title" className="page-title">
@@ -135,39 +120,13 @@ export default function OrderLineSearchPage() {
         />
       </div>
       {data && <p className="muted total-line">{t('catalog.total', { count: data.total })}</p>}
-      {!data && list.loading ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : (
-        <Table<OrderLineRow>
-          className="order-line-table"
-          rowKey="id"
-          size="middle"
-          loading={list.loading}
-          columns={columns}
-          dataSource={data?.list ?? []}
-          scroll={{ x: 1550 }}
-          locale={{ emptyText: <Empty description={t('orders.noLines')} /> }}
-          onChange={(_pagination, _filters, sorter, extra) => {
-            if (extra.action === 'sort' && !Array.isArray(sorter)) {
-              update({
-                sort: undefined,
-                order: undefined,
-                ...sortFromTable(sorter.columnKey, sorter.order, ORDER_LINE_SORTS),
-              });
-            }
-          }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.pageSize,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: RECORD_PAGE_SIZES.map(String),
-            showTotal: (total) => t('catalog.total', { count: total }),
-            onChange: (page, pageSize) =>
-              update({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
-          }}
-        />
-      )}
+      <RecordTable<OrderLineRow>
+        records={records}
+        className="order-line-table"
+        columns={columns}
+        scroll={{ x: 1550 }}
+        emptyText={t('orders.noLines')}
+      />
     </section>
   );
 }

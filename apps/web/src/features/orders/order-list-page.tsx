@@ -1,35 +1,24 @@
-import { useMemo } from 'react';
-import { Button, Empty, Select, Skeleton, Table, type TableColumnsType } from 'antd';
-import { FileExcelOutlined } from '@ant-design/icons';
+import { Select, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
-  ORDER_LIST_SORTS,
   ORDER_STATES,
   orderEndpoints,
   type OrderHeader,
   type OrderState,
 } from '@partsportal/contract/orders';
 import { callEndpoint } from '@shared/api/client';
-import { usePagedExport } from '@shared/export/use-paged-export';
-import { useAsyncData } from '@shared/hooks/use-async-data';
-import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
-import { RECORD_PAGE_SIZES, sortFromTable, sortOrderOf } from '@shared/records/list-query';
 import { formatMoney } from '@shared/records/money';
+import { RecordExportButton } from '@shared/records/record-export-button';
+import { RecordTable } from '@shared/records/record-table';
 import { TextFilter } from '@shared/records/text-filter';
+import { useRecordList } from '@shared/records/use-record-list';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { DeliveryRate, OrderStateTag } from './order-cells';
-import {
-  formatDeliveryRate,
-  parseOrderListQuery,
-  toOrderListQuery,
-  toOrderListRequest,
-  type OrderListFilters,
-  type OrderListSort,
-} from './order-query';
+import { formatDeliveryRate, orderListQuery } from './order-query';
 import './orders.css';
 
 const PATH = '/order/index';
@@ -41,17 +30,10 @@ export default function OrderListPage() {
   const navigate = useNavigate();
   const locale = useSettingsStore((s) => s.language);
   const formatDate = useFormatDate();
-  const [params, setParams] = useRouteSearchParams(PATH);
-  const filters = useMemo(() => parseOrderListQuery(params), [params]);
-  const type = params.get('type') ?? undefined;
-  const update = (patch: Partial<OrderListFilters>) =>
-    setParams(toOrderListQuery({ ...filters, page: 1, ...patch }, type));
-
-  const key = toOrderListQuery(filters, type).toString() || 'all';
-  const list = useAsyncData(key, () =>
-    callEndpoint(orderEndpoints.getOrderList, toOrderListRequest(filters)),
+  const records = useRecordList(PATH, orderListQuery, (request) =>
+    callEndpoint(orderEndpoints.getOrderList, request),
   );
-  const exporter = usePagedExport();
+  const { filters, update, data, sortable } = records;
 
   const headers = {
     company: t('orders.company'),
@@ -65,32 +47,21 @@ export default function OrderListPage() {
     remark: t('orders.remark'),
   };
 
-  const onExport = () =>
-    exporter.start<OrderHeader>(
-      {
-        loadPage: (page, pageSize) =>
-          callEndpoint(orderEndpoints.getOrderList, toOrderListRequest(filters, page, pageSize)),
-        header: Object.values(headers),
-        toRow: (o) => [
-          o.company_sort_name,
-          o.no,
-          dayjs.unix(o.bill_date).format('YYYY-MM-DD HH:mm'),
-          o.from,
-          t(`orderState.${o.state}`),
-          o.currency,
-          formatDeliveryRate(o.export_rate, locale),
-          Number(o.amount),
-          o.remark,
-        ],
-        fileName: `orders-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
-        sheetName: 'Orders',
-      },
-      list.data?.total ?? 0,
-    );
-
-  const sortable = (column: OrderListSort) => ({
-    sorter: true,
-    sortOrder: sortOrderOf(filters, column),
+  const sheet = () => ({
+    header: Object.values(headers),
+    toRow: (o: OrderHeader) => [
+      o.company_sort_name,
+      o.no,
+      dayjs.unix(o.bill_date).format('YYYY-MM-DD HH:mm'),
+      o.from,
+      t(`orderState.${o.state}`),
+      o.currency,
+      formatDeliveryRate(o.export_rate, locale),
+      Number(o.amount),
+      o.remark,
+    ],
+    fileName: `orders-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
+    sheetName: 'Orders',
   });
 
   const columns: TableColumnsType<OrderHeader> = [
@@ -143,7 +114,6 @@ export default function OrderListPage() {
     { key: 'remark', dataIndex: 'remark', title: headers.remark, ellipsis: true },
   ];
 
-  const data = list.data;
   return (
     <section className="page order-list-page" aria-labelledby="order-list-title">
       <h1 id="order-list-title" className="page-title">
@@ -186,66 +156,32 @@ export default function OrderListPage() {
         />
       </div>
       <div className="table-toolbar">
-        <Button
-          icon={<FileExcelOutlined />}
-          className="export-xlsx"
-          disabled={!data || data.total === 0 || exporter.running}
-          onClick={() => void onExport()}
-        >
-          {t('stock.export')}
-        </Button>
+        <RecordExportButton total={data?.total} loadPage={records.loadPage} sheet={sheet} />
         {data && <span className="muted total-line">{t('catalog.total', { count: data.total })}</span>}
       </div>
-      {!data && list.loading ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : (
-        <Table<OrderHeader>
-          className="order-table"
-          rowKey="id"
-          size="middle"
-          loading={list.loading}
-          columns={columns}
-          dataSource={data?.list ?? []}
-          scroll={{ x: 1250 }}
-          rowClassName={() => 'clickable-row'}
-          onRow={(o) => ({ onClick: () => void navigate(`/order/detail?id=${o.id}`) })}
-          locale={{ emptyText: <Empty description={t('orders.empty')} /> }}
-          onChange={(pagination, _filters, sorter, extra) => {
-            if (extra.action === 'sort' && !Array.isArray(sorter)) {
-              update({
-                sort: undefined,
-                order: undefined,
-                ...sortFromTable(sorter.columnKey, sorter.order, ORDER_LIST_SORTS),
-              });
-            }
-          }}
-          summary={() =>
-            data && data.total > 0 ? (
-              <Table.Summary.Row className="totals-row">
-                <Table.Summary.Cell index={0} colSpan={7}>
-                  <strong>{t('orders.totals')}</strong>{' '}
-                  <span className="muted">{t('orders.totalQty', { qty: data.totals.total_qty })}</span>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={7} align="right">
-                  <strong>{formatMoney(data.totals.amount, data.list[0]?.currency ?? '', locale)}</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={8} />
-              </Table.Summary.Row>
-            ) : null
-          }
-          pagination={{
-            current: filters.page,
-            pageSize: filters.pageSize,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: RECORD_PAGE_SIZES.map(String),
-            showTotal: (total) => t('catalog.total', { count: total }),
-            onChange: (page, pageSize) =>
-              update({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
-          }}
-        />
-      )}
-      {exporter.modal}
+      <RecordTable<OrderHeader>
+        records={records}
+        className="order-table"
+        columns={columns}
+        scroll={{ x: 1250 }}
+        rowClassName={() => 'clickable-row'}
+        onRow={(o) => ({ onClick: () => void navigate(`/order/detail?id=${o.id}`) })}
+        emptyText={t('orders.empty')}
+        summary={() =>
+          data && data.total > 0 ? (
+            <Table.Summary.Row className="totals-row">
+              <Table.Summary.Cell index={0} colSpan={7}>
+                <strong>{t('orders.totals')}</strong>{' '}
+                <span className="muted">{t('orders.totalQty', { qty: data.totals.total_qty })}</span>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={7} align="right">
+                <strong>{formatMoney(data.totals.amount, data.list[0]?.currency ?? '', locale)}</strong>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={8} />
+            </Table.Summary.Row>
+          ) : null
+        }
+      />
     </section>
   );
 }

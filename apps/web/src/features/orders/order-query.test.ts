@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseDeliveryQuery, toDeliveryQuery, toDeliveryRequest } from './delivery-query';
-import {
-  deliveryPercent,
-  formatDeliveryRate,
-  parseOrderLineQuery,
-  parseOrderListQuery,
-  toOrderLineQuery,
-  toOrderLineRequest,
-  toOrderListQuery,
-  toOrderListRequest,
-} from './order-query';
+import { deliveryQuery } from './delivery-query';
+import { deliveryPercent, formatDeliveryRate, orderLineQuery, orderListQuery } from './order-query';
 
 describe('order list URL state', () => {
   it('reads the plain menu link as the defaults and writes it back unchanged', () => {
-    const filters = parseOrderListQuery(new URLSearchParams('type=all'));
+    const filters = orderListQuery.parse(new URLSearchParams('type=all'));
     expect(filters).toMatchObject({
       page: 1,
       pageSize: 20,
@@ -23,13 +14,14 @@ describe('order list URL state', () => {
       fromSystem: '',
     });
     expect(filters.sort).toBeUndefined();
-    expect(toOrderListQuery(filters, 'all').toString()).toBe('type=all');
+    expect(filters.type).toBe('all');
+    expect(orderListQuery.toQuery(filters).toString()).toBe('type=all');
   });
 
   it('round-trips every filter, the page and the sort', () => {
     const query =
       'type=all&from=2026-01-01&to=2026-03-31&no=SO2026&state=submitted%2Cdelivered&part=0986+494&channel=web&sort=amount&order=asc&page=3&size=50';
-    const filters = parseOrderListQuery(new URLSearchParams(query));
+    const filters = orderListQuery.parse(new URLSearchParams(query));
     expect(filters).toMatchObject({
       from: '2026-01-01',
       to: '2026-03-31',
@@ -42,11 +34,12 @@ describe('order list URL state', () => {
       page: 3,
       pageSize: 50,
     });
-    expect(parseOrderListQuery(toOrderListQuery(filters))).toEqual(filters);
+    expect(orderListQuery.parse(orderListQuery.toQuery(filters))).toEqual(filters);
+    expect(orderListQuery.toQuery(filters).toString()).toBe(query);
   });
 
   it('drops what a shared link may carry but the server would refuse', () => {
-    const filters = parseOrderListQuery(
+    const filters = orderListQuery.parse(
       new URLSearchParams('state=shipped,delivered,<x>&from=2026-02-30&sort=password&page=-1&size=5000'),
     );
     expect(filters.states).toEqual(['delivered']);
@@ -57,15 +50,17 @@ describe('order list URL state', () => {
   });
 
   it('keeps the state order of the contract, whatever the link says', () => {
-    expect(parseOrderListQuery(new URLSearchParams('state=cancelled,pending_payment')).states).toEqual([
+    expect(orderListQuery.parse(new URLSearchParams('state=cancelled,pending_payment')).states).toEqual([
       'pending_payment',
       'cancelled',
     ]);
   });
 
   it('builds the request: inclusive day range in seconds, only the filters set', () => {
-    const filters = parseOrderListQuery(new URLSearchParams('from=2026-01-01&to=2026-01-01&state=confirmed'));
-    const request = toOrderListRequest(filters);
+    const filters = orderListQuery.parse(
+      new URLSearchParams('from=2026-01-01&to=2026-01-01&state=confirmed'),
+    );
+    const request = orderListQuery.toRequest(filters);
     expect(request).toEqual({
       page: 1,
       pageSize: 20,
@@ -74,23 +69,23 @@ describe('order list URL state', () => {
       states: ['confirmed'],
     });
     expect((request.dateTo ?? 0) - (request.dateFrom ?? 0)).toBe(86_399);
-    expect(toOrderListRequest(filters, 4, 200)).toMatchObject({ page: 4, pageSize: 200 });
+    expect(orderListQuery.toRequest(filters, 4, 200)).toMatchObject({ page: 4, pageSize: 200 });
   });
 
   it('sends a sort with its direction (desc when the link has none)', () => {
-    const filters = parseOrderListQuery(new URLSearchParams('sort=no'));
-    expect(toOrderListRequest(filters)).toMatchObject({ sort: 'no', order: 'desc' });
+    const filters = orderListQuery.parse(new URLSearchParams('sort=no'));
+    expect(orderListQuery.toRequest(filters)).toMatchObject({ sort: 'no', order: 'desc' });
   });
 });
 
 describe('order line search URL state', () => {
   it('round-trips part number, name, dates and order no', () => {
-    const filters = parseOrderLineQuery(
+    const filters = orderLineQuery.parse(
       new URLSearchParams('type=all&part=BP-1001&name=pad&from=2026-05-01&no=SO1&sort=qty&order=asc&page=2'),
     );
-    expect(parseOrderLineQuery(toOrderLineQuery(filters))).toEqual(filters);
-    expect(toOrderLineQuery(filters, 'all').get('type')).toBe('all');
-    expect(toOrderLineRequest(filters)).toMatchObject({
+    expect(orderLineQuery.parse(orderLineQuery.toQuery(filters))).toEqual(filters);
+    expect(orderLineQuery.toQuery(filters).get('type')).toBe('all');
+    expect(orderLineQuery.toRequest(filters)).toMatchObject({
       partNumber: 'BP-1001',
       name: 'pad',
       no: 'SO1',
@@ -101,16 +96,18 @@ describe('order line search URL state', () => {
   });
 
   it('leaves type out when the page was opened without it', () => {
-    expect(toOrderLineQuery(parseOrderLineQuery(new URLSearchParams('part=x'))).toString()).toBe('part=x');
+    expect(orderLineQuery.toQuery(orderLineQuery.parse(new URLSearchParams('part=x'))).toString()).toBe(
+      'part=x',
+    );
   });
 });
 
 describe('delivery list URL state', () => {
   it('round-trips and builds the request', () => {
-    const filters = parseDeliveryQuery(new URLSearchParams('no=DL&to=2026-06-30&sort=total_qty&order=asc'));
-    expect(parseDeliveryQuery(toDeliveryQuery(filters))).toEqual(filters);
-    expect(toDeliveryRequest(filters)).toMatchObject({ no: 'DL', sort: 'total_qty', order: 'asc' });
-    expect(toDeliveryRequest(filters).dateFrom).toBeUndefined();
+    const filters = deliveryQuery.parse(new URLSearchParams('no=DL&to=2026-06-30&sort=total_qty&order=asc'));
+    expect(deliveryQuery.parse(deliveryQuery.toQuery(filters))).toEqual(filters);
+    expect(deliveryQuery.toRequest(filters)).toMatchObject({ no: 'DL', sort: 'total_qty', order: 'asc' });
+    expect(deliveryQuery.toRequest(filters).dateFrom).toBeUndefined();
   });
 });
 

@@ -1,85 +1,55 @@
-import { useMemo } from 'react';
-import { Button, Empty, Select, Skeleton, Table, type TableColumnsType } from 'antd';
-import { FileExcelOutlined } from '@ant-design/icons';
+import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  PURCHASE_SORTS,
-  PURCHASE_STATES,
-  recordEndpoints,
-  type Purchase,
-} from '@partsportal/contract/records';
+import { PURCHASE_STATES, recordEndpoints, type Purchase } from '@partsportal/contract/records';
 import { callEndpoint } from '@shared/api/client';
-import { usePagedExport } from '@shared/export/use-paged-export';
-import { useAsyncData } from '@shared/hooks/use-async-data';
-import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
-import {
-  MAX_RECORD_PAGE_SIZE,
-  RECORD_PAGE_SIZES,
-  sortFromTable,
-  sortOrderOf,
-} from '@shared/records/list-query';
+import { EnumFilter } from '@shared/records/enum-filter';
+import { RecordExportButton } from '@shared/records/record-export-button';
+import { RecordTable } from '@shared/records/record-table';
 import { RecordTotalsLine } from '@shared/records/record-totals';
 import { TextFilter } from '@shared/records/text-filter';
 import { useFormatMoney } from '@shared/records/use-format-money';
-import {
-  parsePurchaseQuery,
-  toPurchaseQuery,
-  toPurchaseRequest,
-  type PurchaseFilters,
-} from './purchase-query';
-
-const PATH = '/pur/index';
+import { useRecordList } from '@shared/records/use-record-list';
+import { purchaseQuery } from './purchase-query';
 
 export default function PurchasePage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const { money } = useFormatMoney();
-  const [params, setParams] = useRouteSearchParams(PATH);
-  const filters = useMemo(() => parsePurchaseQuery(params), [params]);
-  const update = (patch: Partial<PurchaseFilters>) =>
-    setParams(toPurchaseQuery({ ...filters, page: 1, ...patch }));
-  const list = useAsyncData(`purchases?${toPurchaseQuery(filters).toString()}`, () =>
-    callEndpoint(recordEndpoints.getPurchaseList, toPurchaseRequest(filters)),
+  const records = useRecordList('/pur/index', purchaseQuery, (request) =>
+    callEndpoint(recordEndpoints.getPurchaseList, request),
   );
-  const data = list.data;
-  const exporter = usePagedExport();
-  const onExport = () =>
-    exporter.start<Purchase>(
-      {
-        loadPage: (page, pageSize) =>
-          callEndpoint(recordEndpoints.getPurchaseList, toPurchaseRequest({ ...filters, page, pageSize })),
-        pageSize: MAX_RECORD_PAGE_SIZE,
-        header: [
-          t('purchase.supplier'),
-          t('recordList.no'),
-          t('recordList.billDate'),
-          t('recordList.state'),
-          t('stock.currency'),
-          t('recordList.amount'),
-          t('purchase.purchaser'),
-          t('purchase.requireDate'),
-          t('recordList.remark'),
-        ],
-        toRow: (row) => [
-          row.company_sort_name,
-          row.no,
-          dayjs.unix(row.bill_date).format('YYYY-MM-DD'),
-          t(`purchaseState.${row.state}`),
-          row.currency,
-          Number(row.amount),
-          row.sales_man_name,
-          row.require_date ? dayjs.unix(row.require_date).format('YYYY-MM-DD') : '',
-          row.remark,
-        ],
-        sheetName: 'Purchases',
-        fileName: `purchases-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
-      },
-      data?.total ?? 0,
-    );
+  const { filters, update, data, sortable } = records;
+
+  const sheet = () => ({
+    header: [
+      t('purchase.supplier'),
+      t('recordList.no'),
+      t('recordList.billDate'),
+      t('recordList.state'),
+      t('stock.currency'),
+      t('recordList.amount'),
+      t('purchase.purchaser'),
+      t('purchase.requireDate'),
+      t('recordList.remark'),
+    ],
+    toRow: (row: Purchase) => [
+      row.company_sort_name,
+      row.no,
+      dayjs.unix(row.bill_date).format('YYYY-MM-DD'),
+      t(`purchaseState.${row.state}`),
+      row.currency,
+      Number(row.amount),
+      row.sales_man_name,
+      row.require_date ? dayjs.unix(row.require_date).format('YYYY-MM-DD') : '',
+      row.remark,
+    ],
+    sheetName: 'Purchases',
+    fileName: `purchases-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
+  });
 
   const columns: TableColumnsType<Purchase> = [
     { key: 'company', dataIndex: 'company_sort_name', title: t('purchase.supplier'), width: 150 },
@@ -87,24 +57,21 @@ export default function PurchasePage() {
       key: 'no',
       title: t('recordList.no'),
       width: 170,
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'no'),
+      ...sortable('no'),
       render: (_, row) => <Link to={`/pur/detail?id=${row.id}`}>{row.no}</Link>,
     },
     {
       key: 'bill_date',
       title: t('recordList.billDate'),
       width: 150,
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'bill_date'),
+      ...sortable('bill_date'),
       render: (_, row) => formatDate(row.bill_date),
     },
     {
       key: 'state',
       title: t('recordList.state'),
       width: 120,
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'state'),
+      ...sortable('state'),
       render: (_, row) => t(`purchaseState.${row.state}`),
     },
     {
@@ -112,8 +79,7 @@ export default function PurchasePage() {
       title: t('recordList.amount'),
       width: 150,
       align: 'right',
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'amount'),
+      ...sortable('amount'),
       render: (_, row) => money(row.amount, row.currency),
     },
     { key: 'sales_man_name', dataIndex: 'sales_man_name', title: t('purchase.purchaser'), width: 120 },
@@ -121,8 +87,7 @@ export default function PurchasePage() {
       key: 'require_date',
       title: t('purchase.requireDate'),
       width: 150,
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'require_date'),
+      ...sortable('require_date'),
       render: (_, row) => (row.require_date ? formatDate(row.require_date) : ''),
     },
     { key: 'remark', dataIndex: 'remark', title: t('recordList.remark'), width: 170, ellipsis: true },
@@ -136,13 +101,12 @@ export default function PurchasePage() {
       <div className="filter-bar">
         <DayRangeFilter from={filters.from} to={filters.to} onChange={(range) => update(range)} />
         <TextFilter value={filters.no} label={t('recordList.no')} onSearch={(no) => update({ no })} />
-        <Select
+        <EnumFilter
           className="filter-state"
-          allowClear
-          aria-label={t('recordList.state')}
-          placeholder={t('recordList.state')}
+          label={t('recordList.state')}
+          values={PURCHASE_STATES}
+          labelKey="purchaseState"
           value={filters.state}
-          options={PURCHASE_STATES.map((state) => ({ value: state, label: t(`purchaseState.${state}`) }))}
           onChange={(state) => update({ state })}
         />
         <TextFilter
@@ -152,46 +116,16 @@ export default function PurchasePage() {
         />
       </div>
       <div className="table-toolbar">
-        <Button
-          icon={<FileExcelOutlined />}
-          className="export-xlsx"
-          disabled={!data || data.total === 0 || exporter.running}
-          onClick={() => void onExport()}
-        >
-          {t('stock.export')}
-        </Button>
+        <RecordExportButton total={data?.total} loadPage={records.loadPage} sheet={sheet} />
         {data && <RecordTotalsLine totals={data.totals} />}
       </div>
-      {!data && list.loading ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : (
-        <Table<Purchase>
-          className="purchase-table"
-          rowKey="id"
-          size="middle"
-          loading={list.loading}
-          columns={columns}
-          dataSource={data?.list ?? []}
-          scroll={{ x: 1180 }}
-          locale={{ emptyText: <Empty description={t('purchase.empty')} /> }}
-          onChange={(_pagination, _filters, sorter, extra) => {
-            if (extra.action !== 'sort' || Array.isArray(sorter)) return;
-            const sort = sortFromTable(sorter.columnKey, sorter.order, PURCHASE_SORTS);
-            update({ sort: sort.sort, order: sort.order });
-          }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.pageSize,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: RECORD_PAGE_SIZES.map(String),
-            showTotal: (total) => t('catalog.total', { count: total }),
-            onChange: (page, pageSize) =>
-              update({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
-          }}
-        />
-      )}
-      {exporter.modal}
+      <RecordTable<Purchase>
+        records={records}
+        className="purchase-table"
+        columns={columns}
+        scroll={{ x: 1180 }}
+        emptyText={t('purchase.empty')}
+      />
     </section>
   );
 }

@@ -1,102 +1,74 @@
-import { useMemo } from 'react';
-import { Button, Empty, Skeleton, Table, type TableColumnsType } from 'antd';
-import { FileExcelOutlined } from '@ant-design/icons';
+import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { recordEndpoints, SALES_LINE_SORTS, type SalesLineRow } from '@partsportal/contract/records';
+import { recordEndpoints, type SalesLineRow } from '@partsportal/contract/records';
 import { callEndpoint } from '@shared/api/client';
-import { usePagedExport } from '@shared/export/use-paged-export';
-import { useAsyncData } from '@shared/hooks/use-async-data';
-import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
-import {
-  MAX_RECORD_PAGE_SIZE,
-  RECORD_PAGE_SIZES,
-  sortFromTable,
-  sortOrderOf,
-} from '@shared/records/list-query';
+import { RecordExportButton } from '@shared/records/record-export-button';
+import { RecordTable } from '@shared/records/record-table';
 import { TextFilter } from '@shared/records/text-filter';
 import { useFormatMoney } from '@shared/records/use-format-money';
+import { useRecordList } from '@shared/records/use-record-list';
 import { CargoStateTag } from './cargo-state-tag';
-import {
-  parseSalesLineQuery,
-  toSalesLineQuery,
-  toSalesLineRequest,
-  type SalesLineFilters,
-} from './sales-query';
-
-const PATH = '/sales/detailSearch';
+import { salesLineQuery } from './sales-query';
 
 export default function SalesLineSearchPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const { money } = useFormatMoney();
-  const [params, setParams] = useRouteSearchParams(PATH);
-  const filters = useMemo(() => parseSalesLineQuery(params), [params]);
-  const update = (patch: Partial<SalesLineFilters>) =>
-    setParams(toSalesLineQuery({ ...filters, page: 1, ...patch }));
-  const list = useAsyncData(`sales-lines?${toSalesLineQuery(filters).toString()}`, () =>
-    callEndpoint(recordEndpoints.getSalesLineList, toSalesLineRequest(filters)),
+  const records = useRecordList('/sales/detailSearch', salesLineQuery, (request) =>
+    callEndpoint(recordEndpoints.getSalesLineList, request),
   );
-  const data = list.data;
-  const exporter = usePagedExport();
-  const onExport = () =>
-    exporter.start<SalesLineRow>(
-      {
-        loadPage: (page, pageSize) =>
-          callEndpoint(recordEndpoints.getSalesLineList, toSalesLineRequest({ ...filters, page, pageSize })),
-        pageSize: MAX_RECORD_PAGE_SIZE,
-        header: [
-          t('recordList.no'),
-          t('recordList.billDate'),
-          t('catalog.number'),
-          t('catalog.partName'),
-          t('catalog.factory'),
-          t('catalog.unit'),
-          t('recordList.qty'),
-          t('recordList.exportQty'),
-          t('stock.currency'),
-          t('catalog.price'),
-          t('recordList.sum'),
-          t('sales.cargoState'),
-        ],
-        toRow: (row) => [
-          row.no,
-          dayjs.unix(row.bill_date).format('YYYY-MM-DD'),
-          row.number,
-          row.part_name,
-          row.factory,
-          row.unit,
-          row.qty,
-          row.export_qty,
-          row.currency,
-          Number(row.price),
-          Number(row.sum),
-          t(`cargoState.${row.cargo_state}`),
-        ],
-        sheetName: 'Sales lines',
-        fileName: `sales-lines-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
-      },
-      data?.total ?? 0,
-    );
+  const { filters, update, data, sortable } = records;
+
+  const sheet = () => ({
+    header: [
+      t('recordList.no'),
+      t('recordList.billDate'),
+      t('catalog.number'),
+      t('catalog.partName'),
+      t('catalog.factory'),
+      t('catalog.unit'),
+      t('recordList.qty'),
+      t('recordList.exportQty'),
+      t('stock.currency'),
+      t('catalog.price'),
+      t('recordList.sum'),
+      t('sales.cargoState'),
+    ],
+    toRow: (row: SalesLineRow) => [
+      row.no,
+      dayjs.unix(row.bill_date).format('YYYY-MM-DD'),
+      row.number,
+      row.part_name,
+      row.factory,
+      row.unit,
+      row.qty,
+      row.export_qty,
+      row.currency,
+      Number(row.price),
+      Number(row.sum),
+      t(`cargoState.${row.cargo_state}`),
+    ],
+    sheetName: 'Sales lines',
+    fileName: `sales-lines-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
+  });
 
   const columns: TableColumnsType<SalesLineRow> = [
     {
       key: 'no',
       title: t('recordList.no'),
       width: 170,
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'no'),
+      ...sortable('no'),
       render: (_, row) => <Link to={`/sales/detail?id=${row.sales_bill_id}`}>{row.no}</Link>,
     },
     {
       key: 'bill_date',
       title: t('recordList.billDate'),
       width: 150,
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'bill_date'),
+      ...sortable('bill_date'),
       render: (_, row) => formatDate(row.bill_date),
     },
     {
@@ -104,8 +76,7 @@ export default function SalesLineSearchPage() {
       dataIndex: 'number',
       title: t('catalog.number'),
       width: 150,
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'number'),
+      ...sortable('number'),
     },
     { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 170 },
     { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 100 },
@@ -116,8 +87,7 @@ export default function SalesLineSearchPage() {
       title: t('recordList.qty'),
       width: 80,
       align: 'right',
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'qty'),
+      ...sortable('qty'),
     },
     {
       key: 'export_qty',
@@ -131,8 +101,7 @@ export default function SalesLineSearchPage() {
       title: t('catalog.price'),
       width: 120,
       align: 'right',
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'price'),
+      ...sortable('price'),
       render: (_, row) => money(row.price, row.currency),
     },
     {
@@ -140,8 +109,7 @@ export default function SalesLineSearchPage() {
       title: t('recordList.sum'),
       width: 130,
       align: 'right',
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'sum'),
+      ...sortable('sum'),
       render: (_, row) => money(row.sum, row.currency),
     },
     {
@@ -172,45 +140,15 @@ export default function SalesLineSearchPage() {
         <TextFilter value={filters.no} label={t('recordList.no')} onSearch={(no) => update({ no })} />
       </div>
       <div className="table-toolbar">
-        <Button
-          icon={<FileExcelOutlined />}
-          className="export-xlsx"
-          disabled={!data || data.total === 0 || exporter.running}
-          onClick={() => void onExport()}
-        >
-          {t('stock.export')}
-        </Button>
+        <RecordExportButton total={data?.total} loadPage={records.loadPage} sheet={sheet} />
       </div>
-      {!data && list.loading ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : (
-        <Table<SalesLineRow>
-          className="sales-line-table"
-          rowKey="id"
-          size="middle"
-          loading={list.loading}
-          columns={columns}
-          dataSource={data?.list ?? []}
-          scroll={{ x: 1330 }}
-          locale={{ emptyText: <Empty description={t('recordList.empty')} /> }}
-          onChange={(_pagination, _filters, sorter, extra) => {
-            if (extra.action !== 'sort' || Array.isArray(sorter)) return;
-            const sort = sortFromTable(sorter.columnKey, sorter.order, SALES_LINE_SORTS);
-            update({ sort: sort.sort, order: sort.order });
-          }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.pageSize,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: RECORD_PAGE_SIZES.map(String),
-            showTotal: (total) => t('catalog.total', { count: total }),
-            onChange: (page, pageSize) =>
-              update({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
-          }}
-        />
-      )}
-      {exporter.modal}
+      <RecordTable<SalesLineRow>
+        records={records}
+        className="sales-line-table"
+        columns={columns}
+        scroll={{ x: 1330 }}
+        emptyText={t('recordList.empty')}
+      />
     </section>
   );
 }

@@ -1,88 +1,62 @@
-import { useMemo } from 'react';
-import { Button, Empty, Select, Skeleton, Table, type TableColumnsType } from 'antd';
-import { FileExcelOutlined } from '@ant-design/icons';
+import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  CARGO_STATES,
-  recordEndpoints,
-  SALES_SORTS,
-  SALES_STATES,
-  type SalesBill,
-} from '@partsportal/contract/records';
+import { CARGO_STATES, recordEndpoints, SALES_STATES, type SalesBill } from '@partsportal/contract/records';
 import { callEndpoint } from '@shared/api/client';
-import { usePagedExport } from '@shared/export/use-paged-export';
-import { useAsyncData } from '@shared/hooks/use-async-data';
-import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
-import {
-  MAX_RECORD_PAGE_SIZE,
-  RECORD_PAGE_SIZES,
-  sortFromTable,
-  sortOrderOf,
-} from '@shared/records/list-query';
+import { EnumFilter } from '@shared/records/enum-filter';
+import { RecordExportButton } from '@shared/records/record-export-button';
+import { RecordTable } from '@shared/records/record-table';
 import { RecordTotalsLine } from '@shared/records/record-totals';
 import { TextFilter } from '@shared/records/text-filter';
 import { useFormatMoney } from '@shared/records/use-format-money';
+import { useRecordList } from '@shared/records/use-record-list';
 import { CargoStateTag } from './cargo-state-tag';
-import { parseSalesQuery, toSalesQuery, toSalesRequest, type SalesFilters } from './sales-query';
-
-const PATH = '/sales/index';
+import { salesQuery } from './sales-query';
 
 export default function SalesPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const { money, percent } = useFormatMoney();
-  const [params, setParams] = useRouteSearchParams(PATH);
-  const filters = useMemo(() => parseSalesQuery(params), [params]);
-  const update = (patch: Partial<SalesFilters>) => setParams(toSalesQuery({ ...filters, page: 1, ...patch }));
-  const list = useAsyncData(`sales?${toSalesQuery(filters).toString()}`, () =>
-    callEndpoint(recordEndpoints.getSalesList, toSalesRequest(filters)),
+  const records = useRecordList('/sales/index', salesQuery, (request) =>
+    callEndpoint(recordEndpoints.getSalesList, request),
   );
-  const exporter = usePagedExport();
-  const data = list.data;
+  const { filters, update, data, sortable } = records;
 
-  const onExport = () =>
-    exporter.start<SalesBill>(
-      {
-        loadPage: (page, pageSize) =>
-          callEndpoint(recordEndpoints.getSalesList, toSalesRequest(filters, page, pageSize)),
-        pageSize: MAX_RECORD_PAGE_SIZE,
-        header: [
-          t('recordList.company'),
-          t('recordList.no'),
-          t('recordList.billDate'),
-          t('recordList.from'),
-          t('recordList.state'),
-          t('sales.cargoState'),
-          t('sales.logisticsName'),
-          t('sales.logisticsNo'),
-          t('stock.currency'),
-          t('recordList.exportRate'),
-          t('recordList.amount'),
-          t('recordList.remark'),
-        ],
-        toRow: (row) => [
-          row.company_sort_name,
-          row.no,
-          dayjs.unix(row.bill_date).format('YYYY-MM-DD HH:mm'),
-          row.from,
-          t(`salesState.${row.state}`),
-          t(`cargoState.${row.cargo_state}`),
-          row.logistics_name,
-          row.logistics_no,
-          row.currency,
-          Number(row.export_rate),
-          Number(row.amount),
-          row.remark,
-        ],
-        sheetName: 'Sales',
-        fileName: `sales-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
-      },
-      data?.total ?? 0,
-    );
+  const sheet = () => ({
+    header: [
+      t('recordList.company'),
+      t('recordList.no'),
+      t('recordList.billDate'),
+      t('recordList.from'),
+      t('recordList.state'),
+      t('sales.cargoState'),
+      t('sales.logisticsName'),
+      t('sales.logisticsNo'),
+      t('stock.currency'),
+      t('recordList.exportRate'),
+      t('recordList.amount'),
+      t('recordList.remark'),
+    ],
+    toRow: (row: SalesBill) => [
+      row.company_sort_name,
+      row.no,
+      dayjs.unix(row.bill_date).format('YYYY-MM-DD HH:mm'),
+      row.from,
+      t(`salesState.${row.state}`),
+      t(`cargoState.${row.cargo_state}`),
+      row.logistics_name,
+      row.logistics_no,
+      row.currency,
+      Number(row.export_rate),
+      Number(row.amount),
+      row.remark,
+    ],
+    sheetName: 'Sales',
+    fileName: `sales-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
+  });
 
   const columns: TableColumnsType<SalesBill> = [
     { key: 'company', dataIndex: 'company_sort_name', title: t('recordList.company'), width: 150 },
@@ -91,8 +65,7 @@ export default function SalesPage() {
       dataIndex: 'no',
       title: t('recordList.no'),
       width: 170,
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'no'),
+      ...sortable('no'),
       render: (_, row) => <Link to={`/sales/detail?id=${row.id}`}>{row.no}</Link>,
     },
     {
@@ -100,8 +73,7 @@ export default function SalesPage() {
       dataIndex: 'bill_date',
       title: t('recordList.billDate'),
       width: 150,
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'bill_date'),
+      ...sortable('bill_date'),
       render: (_, row) => formatDate(row.bill_date),
     },
     { key: 'from', dataIndex: 'from', title: t('recordList.from'), width: 70 },
@@ -116,8 +88,7 @@ export default function SalesPage() {
       dataIndex: 'cargo_state',
       title: t('sales.cargoState'),
       width: 110,
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'cargo_state'),
+      ...sortable('cargo_state'),
       render: (_, row) => <CargoStateTag state={row.cargo_state} />,
     },
     { key: 'logistics_name', dataIndex: 'logistics_name', title: t('sales.logisticsName'), width: 120 },
@@ -135,8 +106,7 @@ export default function SalesPage() {
       title: t('recordList.exportRate'),
       width: 100,
       align: 'right',
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'export_rate'),
+      ...sortable('export_rate'),
       render: (_, row) => percent(row.export_rate),
     },
     {
@@ -145,8 +115,7 @@ export default function SalesPage() {
       title: t('recordList.amount'),
       width: 150,
       align: 'right',
-      sorter: true,
-      sortOrder: sortOrderOf(filters, 'amount'),
+      ...sortable('amount'),
       render: (_, row) => money(row.amount, row.currency),
     },
     { key: 'remark', dataIndex: 'remark', title: t('recordList.remark'), width: 170, ellipsis: true },
@@ -160,22 +129,20 @@ export default function SalesPage() {
       <div className="filter-bar">
         <DayRangeFilter from={filters.from} to={filters.to} onChange={(range) => update(range)} />
         <TextFilter value={filters.no} label={t('recordList.no')} onSearch={(no) => update({ no })} />
-        <Select
+        <EnumFilter
           className="filter-state"
-          allowClear
-          aria-label={t('recordList.state')}
-          placeholder={t('recordList.state')}
+          label={t('recordList.state')}
+          values={SALES_STATES}
+          labelKey="salesState"
           value={filters.state}
-          options={SALES_STATES.map((state) => ({ value: state, label: t(`salesState.${state}`) }))}
           onChange={(state) => update({ state })}
         />
-        <Select
+        <EnumFilter
           className="filter-cargo"
-          allowClear
-          aria-label={t('sales.cargoState')}
-          placeholder={t('sales.cargoState')}
+          label={t('sales.cargoState')}
+          values={CARGO_STATES}
+          labelKey="cargoState"
           value={filters.cargoState}
-          options={CARGO_STATES.map((state) => ({ value: state, label: t(`cargoState.${state}`) }))}
           onChange={(cargoState) => update({ cargoState })}
         />
         <TextFilter
@@ -190,46 +157,16 @@ export default function SalesPage() {
         />
       </div>
       <div className="table-toolbar">
-        <Button
-          icon={<FileExcelOutlined />}
-          className="export-xlsx"
-          disabled={!data || data.total === 0 || exporter.running}
-          onClick={() => void onExport()}
-        >
-          {t('stock.export')}
-        </Button>
+        <RecordExportButton total={data?.total} loadPage={records.loadPage} sheet={sheet} />
         {data && <RecordTotalsLine totals={data.totals} />}
       </div>
-      {!data && list.loading ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : (
-        <Table<SalesBill>
-          className="sales-table"
-          rowKey="id"
-          size="middle"
-          loading={list.loading}
-          columns={columns}
-          dataSource={data?.list ?? []}
-          scroll={{ x: 1530 }}
-          locale={{ emptyText: <Empty description={t('recordList.empty')} /> }}
-          onChange={(_pagination, _filters, sorter, extra) => {
-            if (extra.action !== 'sort' || Array.isArray(sorter)) return;
-            const sort = sortFromTable(sorter.columnKey, sorter.order, SALES_SORTS);
-            update({ sort: sort.sort, order: sort.order });
-          }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.pageSize,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: RECORD_PAGE_SIZES.map(String),
-            showTotal: (total) => t('catalog.total', { count: total }),
-            onChange: (page, pageSize) =>
-              update({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
-          }}
-        />
-      )}
-      {exporter.modal}
+      <RecordTable<SalesBill>
+        records={records}
+        className="sales-table"
+        columns={columns}
+        scroll={{ x: 1530 }}
+        emptyText={t('recordList.empty')}
+      />
     </section>
   );
 }

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseSalesLineQuery,
-  parseSalesQuery,
-  toSalesLineQuery,
-  toSalesQuery,
-  toSalesRequest,
-} from './sales-query';
+import { salesLineQuery, salesQuery } from './sales-query';
 
 describe('sales list URL ↔ filters', () => {
   it('round-trips every filter through the URL', () => {
     const text =
       'from=2026-01-01&to=2026-01-31&no=XS2026&state=audited&cargo=in_transit&lno=SF45&pn=04465&sort=amount&order=asc&page=2&size=50';
-    const filters = parseSalesQuery(new URLSearchParams(text));
+    const filters = salesQuery.parse(new URLSearchParams(text));
     expect(filters).toMatchObject({
       from: '2026-01-01',
       to: '2026-01-31',
@@ -25,31 +19,31 @@ describe('sales list URL ↔ filters', () => {
       page: 2,
       pageSize: 50,
     });
-    expect(toSalesQuery(filters).toString()).toBe(text);
+    expect(salesQuery.toQuery(filters).toString()).toBe(text);
   });
 
   it('drops unknown states and sorts instead of sending them', () => {
-    const filters = parseSalesQuery(new URLSearchParams('state=nope&cargo=lost&sort=remark'));
+    const filters = salesQuery.parse(new URLSearchParams('state=nope&cargo=lost&sort=remark'));
     expect(filters.state).toBeUndefined();
     expect(filters.cargoState).toBeUndefined();
     expect(filters.sort).toBeUndefined();
-    expect(toSalesQuery(filters).toString()).toBe('');
+    expect(salesQuery.toQuery(filters).toString()).toBe('');
   });
 
   it('builds the request with the contract field names and only set filters', () => {
-    const filters = parseSalesQuery(new URLSearchParams('cargo=signed&lno=SF1&pn=04465'));
-    expect(toSalesRequest(filters)).toEqual({
+    const filters = salesQuery.parse(new URLSearchParams('cargo=signed&lno=SF1&pn=04465'));
+    expect(salesQuery.toRequest(filters)).toEqual({
       page: 1,
       pageSize: 20,
       cargo_state: 'signed',
       logistics_no: 'SF1',
       partNumber: '04465',
     });
-    expect(toSalesRequest(filters, 3, 200)).toMatchObject({ page: 3, pageSize: 200 });
+    expect(salesQuery.toRequest(filters, 3, 200)).toMatchObject({ page: 3, pageSize: 200 });
   });
 
   it('round-trips the line search', () => {
     const text = 'pn=04465&name=pad&no=XS&sort=price&order=desc';
-    expect(toSalesLineQuery(parseSalesLineQuery(new URLSearchParams(text))).toString()).toBe(text);
+    expect(salesLineQuery.toQuery(salesLineQuery.parse(new URLSearchParams(text))).toString()).toBe(text);
   });
 });
