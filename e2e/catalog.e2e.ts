@@ -109,6 +109,44 @@ describe('catalogue', () => {
     expect(await page.locator('.qty-input').count()).toBe(0);
     await context.close();
   });
+
+  it('a broad search shows "200+" and a hint, and its pager offers only pages with rows (en, zh)', async () => {
+    const { context, page } = await newPage(browser());
+    await signInByApi(context, 'demo');
+    // "brake" names more parts than the search's cap of 200 candidates per tier.
+    await page.goto(`${baseUrl()}/product/index?q=brake`);
+    await waitForShell(page);
+    await firstRow(page).waitFor();
+    await expect.poll(() => page.locator('.total-line').textContent()).toBe('Results: 200+');
+    expect(await page.locator('.narrow-hint').textContent()).toContain('Only the first 200 matches');
+    expect(await page.locator('.ant-pagination-total-text').textContent()).toBe('Results: 200+');
+    // 200 at 20 a page: page 10 is the last one offered, and it has rows.
+    expect(await page.locator('.ant-pagination-item-10').count()).toBe(1);
+    expect(await page.locator('.ant-pagination-item-11').count()).toBe(0);
+    await page.locator('.ant-pagination-item-10').click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '10');
+    await expect.poll(() => page.locator('.catalog-table tbody tr.ant-table-row').count()).toBe(20);
+
+    // An old link past the reachable results lands on the last page with rows, not an empty table.
+    await page.goto(`${baseUrl()}/product/index?q=brake&page=40`);
+    await page.waitForURL((url) => url.searchParams.get('page') === '10');
+    await expect.poll(() => page.locator('.catalog-table tbody tr.ant-table-row').count()).toBe(20);
+    expect(await page.locator('.total-line').textContent()).toBe('Results: 200+');
+
+    // An exact number keeps its exact total and no hint.
+    await page.goto(`${baseUrl()}/product/index?q=${encodeURIComponent('0 986 494 123')}`);
+    await expect.poll(() => page.locator('.total-line').textContent()).toBe('Results: 1');
+    expect(await page.locator('.narrow-hint').count()).toBe(0);
+    await context.close();
+
+    const zh = await newPage(browser(), { language: 'zh' });
+    await signInByApi(zh.context, 'demo');
+    await zh.page.goto(`${baseUrl()}/product/index?q=brake`);
+    await waitForShell(zh.page);
+    await expect.poll(() => zh.page.locator('.total-line').textContent()).toBe('共 200+ 条');
+    expect(await zh.page.locator('.narrow-hint').textContent()).toContain('仅显示前 200 条');
+    await zh.context.close();
+  });
 });
 
 describe('product freight', () => {

@@ -1,10 +1,16 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import es from '../../locales/es.json';
+import zh from '../../locales/zh.json';
 import {
   DEFAULT_FILTERS,
   fromVehiclePath,
   parseCatalogQuery,
+  reachablePage,
   toCatalogQuery,
   toProductListRequest,
+  totalLabel,
   vehiclePath,
   type CatalogFilters,
 } from './catalog-query';
@@ -88,5 +94,41 @@ describe('server request and cascader path', () => {
       vehicleId: undefined,
     });
     expect(fromVehiclePath(undefined).make).toBeUndefined();
+  });
+});
+
+describe('capped totals', () => {
+  const translator = async (lng: string, resources: object) => {
+    const instance = i18next.createInstance();
+    await instance.init({ lng, resources: { [lng]: { translation: resources } } });
+    return (key: string, options: { count: number }) => instance.t(key, options);
+  };
+
+  it('shows a lower-bound total as "200+" in every language, an exact one as is', async () => {
+    const [tEn, tZh, tEs] = await Promise.all([
+      translator('en', en),
+      translator('zh', zh),
+      translator('es', es),
+    ]);
+    expect(totalLabel(tEn, 200, true)).toBe('Results: 200+');
+    expect(totalLabel(tEn, 200, false)).toBe('Results: 200');
+    expect(totalLabel(tEn, 37, undefined)).toBe('Results: 37');
+    expect(totalLabel(tZh, 200, true)).toBe('共 200+ 条');
+    expect(totalLabel(tEs, 200, true)).toBe('Resultados: 200+');
+    for (const t of [tEn, tZh, tEs]) {
+      const hint = t('catalog.narrowHint', { count: 200 });
+      expect(hint).toContain('200');
+      expect(hint).not.toContain('catalog.');
+    }
+  });
+
+  it('sends a page past the results to the last page with rows, and leaves others alone', () => {
+    expect(reachablePage(11, 20, 200)).toBe(10);
+    expect(reachablePage(500, 20, 200)).toBe(10);
+    expect(reachablePage(30, 50, 201)).toBe(5);
+    expect(reachablePage(10, 20, 200)).toBeUndefined();
+    expect(reachablePage(1, 20, 200)).toBeUndefined();
+    // Nothing matched: the empty table with its "no results" text is the honest answer.
+    expect(reachablePage(3, 20, 0)).toBeUndefined();
   });
 });

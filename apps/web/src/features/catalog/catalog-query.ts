@@ -37,6 +37,27 @@ export const DEFAULT_FILTERS: CatalogFilters = {
   pageSize: DEFAULT_PAGE_SIZE,
 };
 
+/**
+ * The total line: "200+" when the server says its total is a lower bound (a broad search ranks
+ * a capped set of candidates; every page within `total` has rows, more parts may match).
+ */
+export function totalLabel(
+  t: (key: string, options: { count: number }) => string,
+  total: number,
+  lowerBound: boolean | undefined,
+): string {
+  return t(lowerBound ? 'catalog.totalAtLeast' : 'catalog.total', { count: total });
+}
+
+/**
+ * A page past the results (an old link, a narrowed search) shows nothing; the page to show
+ * instead is the last one with rows. Undefined when the page is fine or nothing matched.
+ */
+export function reachablePage(page: number, pageSize: number, total: number): number | undefined {
+  const last = Math.ceil(total / pageSize);
+  return total > 0 && page > last ? last : undefined;
+}
+
 const MAX_IDS = 100;
 const MAX_KEYWORD = 200;
 
