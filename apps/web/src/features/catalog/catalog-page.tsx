@@ -34,8 +34,10 @@ import {
   fromVehiclePath,
   PAGE_SIZES,
   parseCatalogQuery,
+  reachablePage,
   toCatalogQuery,
   toProductListRequest,
+  totalLabel,
   vehiclePath,
   type CatalogFilters,
   type ProductSort,
@@ -287,6 +289,14 @@ export default function CatalogPage() {
 
   const data = list.data;
   const loading = list.loading;
+  // A page past the results (an old link; a broad search reaches only its first candidates)
+  // would show an empty table: show the last page with rows instead.
+  useEffect(() => {
+    if (loading || !data || data.list.length > 0) return;
+    const page = reachablePage(filters.page, filters.pageSize, data.total);
+    if (page !== undefined) setParams(toCatalogQuery({ ...filters, page }), { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when an answer settles
+  }, [data, loading]);
   const initialLoad = !data && loading;
   const table = useMemo(
     () =>
@@ -338,7 +348,7 @@ export default function CatalogPage() {
             total: data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (total) => t('catalog.total', { count: total }),
+            showTotal: (total) => totalLabel(t, total, data?.total_is_lower_bound),
             onChange: (page, pageSize) =>
               update({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
           }}
@@ -454,7 +464,12 @@ export default function CatalogPage() {
             {t('catalog.freight')}
           </Button>
         )}
-        {data && <span className="muted total-line">{t('catalog.total', { count: data.total })}</span>}
+        {data && (
+          <span className="muted total-line">{totalLabel(t, data.total, data.total_is_lower_bound)}</span>
+        )}
+        {data?.total_is_lower_bound && (
+          <span className="muted narrow-hint">{t('catalog.narrowHint', { count: data.total })}</span>
+        )}
       </div>
 
       {/* The spinner wraps the memoized table instead of being its `loading` prop: Enter in
