@@ -1,14 +1,4 @@
-import {
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Result,
-  Skeleton,
-  Space,
-  Table,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Descriptions, Result, Skeleton, Space, type TableColumnsType } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -20,6 +10,7 @@ import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { positiveInt } from '@shared/records/list-query';
 import { formatMoney } from '@shared/records/money';
+import { RecordLinesTable } from '@shared/records/record-detail';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { OrderStateTag } from './order-cells';
@@ -116,25 +107,17 @@ export default function DeliveryDetailPage() {
           <Descriptions.Item label={t('orders.remark')}>{h.remark || '—'}</Descriptions.Item>
         </Descriptions>
       </Card>
-      <Table<DeliveryLine>
+      <RecordLinesTable<DeliveryLine>
         className="delivery-lines"
-        rowKey="id"
-        size="small"
         columns={lineColumns}
         dataSource={detail.lines}
-        pagination={false}
         scroll={{ x: 960 }}
-        locale={{ emptyText: <Empty /> }}
       />
       <Card size="small" title={t('orders.fulfils')} className="fulfilled-orders">
-        <Table<FulfilledOrder>
-          rowKey="id"
-          size="small"
+        <RecordLinesTable<FulfilledOrder>
           columns={orderColumns}
           dataSource={detail.orders}
-          pagination={false}
           scroll={{ x: 640 }}
-          locale={{ emptyText: <Empty /> }}
         />
       </Card>
     </section>

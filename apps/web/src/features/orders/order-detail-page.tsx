@@ -4,13 +4,11 @@ import {
   Button,
   Card,
   Descriptions,
-  Empty,
   InputNumber,
   Popconfirm,
   Result,
   Skeleton,
   Space,
-  Table,
   Timeline,
   type TableColumnsType,
 } from 'antd';
@@ -33,6 +31,7 @@ import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { positiveInt } from '@shared/records/list-query';
 import { formatMoney } from '@shared/records/money';
+import { RecordLinesTable } from '@shared/records/record-detail';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { DeliveryRate, OrderStateTag } from './order-cells';
@@ -319,15 +318,11 @@ export default function OrderDetailPage() {
           )}
         </Descriptions>
       </Card>
-      <Table<OrderLine>
+      <RecordLinesTable<OrderLine>
         className="order-lines"
-        rowKey="id"
-        size="small"
         columns={columns}
         dataSource={detail.lines}
-        pagination={false}
         scroll={{ x: 1700 }}
-        locale={{ emptyText: <Empty /> }}
       />
       <Card size="small" title={t('orders.history')} className="order-history">
         <Timeline

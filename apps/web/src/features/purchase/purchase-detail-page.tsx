@@ -1,38 +1,29 @@
-import { Button, Descriptions, Empty, Skeleton, Table, type TableColumnsType } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Descriptions, Skeleton, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { recordEndpoints, type PurchaseLine } from '@partsportal/contract/records';
 import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
-import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
-import { positiveInt } from '@shared/records/list-query';
+import {
+  RecordDetailHeading,
+  RecordLinesTable,
+  RecordNotFound,
+  useRecordDetail,
+} from '@shared/records/record-detail';
 import { useFormatMoney } from '@shared/records/use-format-money';
-
-const PATH = '/pur/detail';
 
 export default function PurchaseDetailPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const formatDate = useFormatDate();
   const { money } = useFormatMoney();
-  const [params] = useRouteSearchParams(PATH);
-  const id = positiveInt(params.get('id'));
-  const detail = useAsyncData(id ? `purchase-${id}` : null, () =>
-    callEndpoint(recordEndpoints.getPurchaseDetail, {}, { params: { id: id ?? 0 } }),
+  const { id, detail, record } = useRecordDetail(
+    '/pur/detail',
+    (id) => callEndpoint(recordEndpoints.getPurchaseDetail, {}, { params: { id } }),
+    (purchase) => purchase.header.id,
   );
 
-  if (!id || detail.failed) {
-    return (
-      <section className="page records-page">
-        <Empty description={t('recordList.notFound')} />
-      </section>
-    );
-  }
-  // The previous purchase stays in useAsyncData while another id loads: never show it under this id.
-  if (!detail.data || detail.data.header.id !== id) return <Skeleton active paragraph={{ rows: 10 }} />;
-  const { header, lines } = detail.data;
+  if (!id || detail.failed) return <RecordNotFound />;
+  if (!record) return <Skeleton active paragraph={{ rows: 10 }} />;
+  const { header, lines } = record;
   const currency = header.currency;
 
   const columns: TableColumnsType<PurchaseLine> = [
@@ -76,14 +67,9 @@ export default function PurchaseDetailPage() {
 
   return (
     <section className="page records-page purchase-detail" aria-labelledby="purchase-detail-title">
-      <div className="detail-heading">
-        <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(-1)}>
-          {t('errorPage.back')}
-        </Button>
-        <h1 id="purchase-detail-title" className="page-title">
-          {t('route.purchaseDetail')} {header.no}
-        </h1>
-      </div>
+      <RecordDetailHeading titleId="purchase-detail-title">
+        {t('route.purchaseDetail')} {header.no}
+      </RecordDetailHeading>
       <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }} className="record-header">
         <Descriptions.Item label={t('purchase.supplier')}>{header.company_sort_name}</Descriptions.Item>
         <Descriptions.Item label={t('recordList.billDate')}>{formatDate(header.bill_date)}</Descriptions.Item>
@@ -97,15 +83,12 @@ export default function PurchaseDetailPage() {
         </Descriptions.Item>
         <Descriptions.Item label={t('recordList.remark')}>{header.remark}</Descriptions.Item>
       </Descriptions>
-      <Table<PurchaseLine>
+      <RecordLinesTable<PurchaseLine>
         className="purchase-lines"
-        rowKey="id"
-        size="small"
         columns={columns}
         dataSource={lines}
-        pagination={false}
         scroll={{ x: 1300 }}
-        locale={{ emptyText: <Empty description={t('recordList.empty')} /> }}
+        emptyText={t('recordList.empty')}
       />
     </section>
   );

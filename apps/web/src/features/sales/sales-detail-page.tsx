@@ -1,39 +1,31 @@
-import { Button, Descriptions, Empty, Skeleton, Table, type TableColumnsType } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Descriptions, Skeleton, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { recordEndpoints, type SalesLine } from '@partsportal/contract/records';
 import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
-import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
-import { positiveInt } from '@shared/records/list-query';
+import {
+  RecordDetailHeading,
+  RecordLinesTable,
+  RecordNotFound,
+  useRecordDetail,
+} from '@shared/records/record-detail';
 import { useFormatMoney } from '@shared/records/use-format-money';
 import { CargoStateTag } from './cargo-state-tag';
 
-const PATH = '/sales/detail';
-
 export default function SalesDetailPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const formatDate = useFormatDate();
   const { money, percent } = useFormatMoney();
-  const [params] = useRouteSearchParams(PATH);
-  const id = positiveInt(params.get('id'));
-  const detail = useAsyncData(id ? `sales-${id}` : null, () =>
-    callEndpoint(recordEndpoints.getSalesDetail, {}, { params: { id: id ?? 0 } }),
+  const { id, detail, record } = useRecordDetail(
+    '/sales/detail',
+    (id) => callEndpoint(recordEndpoints.getSalesDetail, {}, { params: { id } }),
+    (bill) => bill.header.id,
   );
 
-  if (!id || detail.failed) {
-    return (
-      <section className="page records-page">
-        <Empty description={t('recordList.notFound')} />
-      </section>
-    );
-  }
-  // The previous bill stays in useAsyncData while another id loads: never show it under this id.
-  if (!detail.data || detail.data.header.id !== id) return <Skeleton active paragraph={{ rows: 10 }} />;
-  const { header, lines } = detail.data;
+  if (!id || detail.failed) return <RecordNotFound />;
+  if (!record) return <Skeleton active paragraph={{ rows: 10 }} />;
+  const { header, lines } = record;
 
   const columns: TableColumnsType<SalesLine> = [
     { key: 'seq', dataIndex: 'seq', title: '#', width: 50 },
@@ -68,14 +60,9 @@ export default function SalesDetailPage() {
 
   return (
     <section className="page records-page sales-detail" aria-labelledby="sales-detail-title">
-      <div className="detail-heading">
-        <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(-1)}>
-          {t('errorPage.back')}
-        </Button>
-        <h1 id="sales-detail-title" className="page-title">
-          {t('route.salesDetail')} {header.no}
-        </h1>
-      </div>
+      <RecordDetailHeading titleId="sales-detail-title">
+        {t('route.salesDetail')} {header.no}
+      </RecordDetailHeading>
       <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }} className="record-header">
         <Descriptions.Item label={t('recordList.company')}>{header.company_sort_name}</Descriptions.Item>
         <Descriptions.Item label={t('recordList.billDate')}>{formatDate(header.bill_date)}</Descriptions.Item>
@@ -101,15 +88,12 @@ export default function SalesDetailPage() {
         )}
         <Descriptions.Item label={t('recordList.remark')}>{header.remark}</Descriptions.Item>
       </Descriptions>
-      <Table<SalesLine>
+      <RecordLinesTable<SalesLine>
         className="sales-lines"
-        rowKey="id"
-        size="small"
         columns={columns}
         dataSource={lines}
-        pagination={false}
         scroll={{ x: 1100 }}
-        locale={{ emptyText: <Empty description={t('recordList.empty')} /> }}
+        emptyText={t('recordList.empty')}
       />
     </section>
   );
