@@ -38,6 +38,12 @@ export function AppProviders({ antdLocale, children }: { antdLocale: Locale; chi
           // antd's secondary text (0.45 alpha) is below WCAG AA on white; darken it a little.
           colorTextDescription: 'rgba(0, 0, 0, 0.62)',
           colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+          // antd's placeholder grey (#bfbfbf, 1.8:1) is what the Select filters show as their
+          // label until something is chosen; 0.57 alpha is 5.1:1 on white, still lighter than text.
+          colorTextPlaceholder: 'rgba(0, 0, 0, 0.57)',
+          // antd's error red (#ff4d4f, 3.3:1) is the text of danger buttons such as "empty the
+          // cart"; red-7 is 5.6:1 on white.
+          colorError: '#cf1322',
         },
         components: {
           // Only where text sits on the primary colour; the global colorTextLightSolid also
@@ -48,6 +54,8 @@ export function AppProviders({ antdLocale, children }: { antdLocale: Locale; chi
             separatorColor: 'rgba(0, 0, 0, 0.62)',
             itemColor: 'rgba(0, 0, 0, 0.62)',
           },
+          // The selected tab's text (the cart's paste / file tabs) is drawn in the primary colour.
+          Tabs: { itemSelectedColor: primaryText, itemHoverColor: primaryText, itemActiveColor: primaryText },
           Menu: {
             itemSelectedColor: primaryText,
             horizontalItemSelectedColor: primaryText,

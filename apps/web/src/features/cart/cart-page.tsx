@@ -21,6 +21,7 @@ import { callEndpoint } from '@shared/api/client';
 import { qtyStep, roundToBuyQty } from '@shared/catalog/quantity';
 import { useAsyncData } from '@shared/hooks/use-async-data';
 import { useSessionStore } from '@shared/stores/session-store';
+import { selectAllTitle } from '@shared/ui/table-a11y';
 import { BulkOrderPanel } from './bulk-order-panel';
 
 const loadCart = () => callEndpoint(cartEndpoints.getCartList, {}, { params: { n: 0 } });
@@ -299,6 +300,7 @@ export default function CartPage() {
           rowClassName={(line) => (line.status === 'unavailable' ? 'row-unavailable' : '')}
           rowSelection={{
             fixed: true,
+            columnTitle: selectAllTitle(t('common.selectAll')),
             selectedRowKeys: checked,
             onChange: (keys) => setSelected(keys as number[]),
           }}
