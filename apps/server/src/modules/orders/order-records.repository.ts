@@ -1,6 +1,15 @@
 import type { OrderState } from '@partsportal/contract/orders';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import {
+  containsPattern,
+  dateBounds,
+  dateRange,
+  numberKeyStartsWith,
+  secondsWithin,
+  startsWithPattern,
+  type SecondsRange,
+} from '../records/records-query';
 
 /** Order filters after validation; `partKey` is already normalized (normalizePartNumber). */
 export interface OrderFilter {
@@ -78,27 +87,19 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return (result as unknown as { rows: T[] }).rows;
 }
 
-/** LIKE pattern for "starts with", with the user's %, _ and \ taken literally. */
-const startsWith = (text: string) => `${text.replace(/[\\%_]/g, '\\$&')}%`;
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 /**
  * Part key condition on `l` (order_lines). A prefix LIKE on number_key with a constant pattern
  * is served by order_lines_company_key_idx (text_pattern_ops) as a range scan; keys shorter than
  * 3 characters match exactly, because a 1–2 character prefix would match most of the lines.
  */
 const partKeySql = (key: string) =>
-  key.length >= 3 ? sql`l.number_key like ${startsWith(key)}` : sql`l.number_key = ${key}`;
+  key.length >= 3 ? numberKeyStartsWith(sql`l.number_key`, key) : sql`l.number_key = ${key}`;
 
-/**
- * Conditions on `o` (orders); always starts with the company. dateTo is inclusive to the whole
- * second: bill dates carry fractions, and the list shows them truncated to seconds.
- */
+/** Conditions on `o` (orders); always starts with the company. Dates as every list: dateRange. */
 function orderWhere(filter: OrderFilter): SQL {
   const parts: SQL[] = [sql`o.company_id = ${filter.companyId}`];
-  if (filter.dateFrom !== undefined) parts.push(sql`o.bill_date >= to_timestamp(${filter.dateFrom})`);
-  if (filter.dateTo !== undefined) parts.push(sql`o.bill_date < to_timestamp(${filter.dateTo + 1})`);
-  if (filter.no) parts.push(sql`o.no ilike ${startsWith(filter.no)}`);
+  parts.push(...dateRange(sql`o.bill_date`, filter.dateFrom, filter.dateTo));
+  if (filter.no) parts.push(sql`o.no ilike ${startsWithPattern(filter.no)}`);
   if (filter.states?.length) {
     parts.push(
       sql`o.state in (${sql.join(
@@ -139,10 +140,9 @@ function orderBy(sort: OrderSort, direction: Direction): SQL {
 function lineWhere(filter: LineFilter): { where: SQL; needsOrder: boolean } {
   const parts: SQL[] = [sql`l.company_id = ${filter.companyId}`];
   if (filter.partKey !== undefined) parts.push(partKeySql(filter.partKey));
-  if (filter.name) parts.push(sql`l.part_name ilike ${contains(filter.name)}`);
-  if (filter.dateFrom !== undefined) parts.push(sql`l.bill_date >= to_timestamp(${filter.dateFrom})`);
-  if (filter.dateTo !== undefined) parts.push(sql`l.bill_date < to_timestamp(${filter.dateTo + 1})`);
-  if (filter.no) parts.push(sql`o.no ilike ${startsWith(filter.no)}`);
+  if (filter.name) parts.push(sql`l.part_name ilike ${containsPattern(filter.name)}`);
+  parts.push(...dateRange(sql`l.bill_date`, filter.dateFrom, filter.dateTo));
+  if (filter.no) parts.push(sql`o.no ilike ${startsWithPattern(filter.no)}`);
   return { where: sql.join(parts, sql` and `), needsOrder: Boolean(filter.no) };
 }
 
@@ -164,9 +164,9 @@ function monthCeil(seconds: number): number {
 }
 
 /**
- * Splits a date filter [from, to) (seconds, either end open) into the whole UTC months inside it,
- * which the monthly summaries answer, and the partial months at its edges, which are counted
- * from the rows. `months` is null when no whole month lies inside.
+ * Splits a date filter [from, to) (seconds, either end open; see dateBounds) into the whole UTC
+ * months inside it, which the monthly summaries answer, and the partial months at its edges,
+ * which are counted from the rows. `months` is null when no whole month lies inside.
  */
 export function splitByMonth(from: number | undefined, to: number | undefined) {
   const fullFrom = from === undefined ? undefined : monthCeil(from);
@@ -174,7 +174,7 @@ export function splitByMonth(from: number | undefined, to: number | undefined) {
   if (fullFrom !== undefined && fullTo !== undefined && fullFrom >= fullTo) {
     return { months: null, edges: [{ from, to }] };
   }
-  const edges: Array<{ from: number | undefined; to: number | undefined }> = [];
+  const edges: SecondsRange[] = [];
   if (from !== undefined && fullFrom !== undefined && from < fullFrom) edges.push({ from, to: fullFrom });
   if (to !== undefined && fullTo !== undefined && fullTo < to) edges.push({ from: fullTo, to });
   return {
@@ -184,14 +184,6 @@ export function splitByMonth(from: number | undefined, to: number | undefined) {
     },
     edges,
   };
-}
-
-/** `column` within [from, to) seconds, as SQL conditions. */
-function within(column: SQL, range: { from: number | undefined; to: number | undefined }): SQL[] {
-  const parts: SQL[] = [];
-  if (range.from !== undefined) parts.push(sql`${column} >= to_timestamp(${range.from})`);
-  if (range.to !== undefined) parts.push(sql`${column} < to_timestamp(${range.to})`);
-  return parts;
 }
 
 /** Summary-table month condition (`t.month`, a date) for whole months [from, to). */
@@ -322,8 +314,8 @@ export function createOrderRecordsRepository(db: Db) {
         query = sql`select count(*) as n, sum(o.amount) as amount, sum(o.total_qty) as qty
           from orders o where ${orderWhere(filter)}`;
       } else {
-        const to = filter.dateTo === undefined ? undefined : filter.dateTo + 1;
-        const split = splitByMonth(filter.dateFrom, to);
+        const range = dateBounds(filter.dateFrom, filter.dateTo);
+        const split = splitByMonth(range.from, range.to);
         const states = filter.states?.length ? filter.states : undefined;
         const branches: SQL[] = [];
         if (split.months) {
@@ -333,7 +325,7 @@ export function createOrderRecordsRepository(db: Db) {
             from order_month_totals t where ${and(where)}`);
         }
         for (const edge of split.edges) {
-          const where = [sql`o.company_id = ${filter.companyId}`, ...within(sql`o.bill_date`, edge)];
+          const where = [sql`o.company_id = ${filter.companyId}`, ...secondsWithin(sql`o.bill_date`, edge)];
           if (states) where.push(statesIn(sql`o.state`, states));
           branches.push(sql`select count(*) as n, sum(o.amount) as amount, sum(o.total_qty) as qty
             from orders o where ${and(where)}`);
@@ -413,8 +405,8 @@ export function createOrderRecordsRepository(db: Db) {
       if (needsOrder || filter.partKey !== undefined || filter.name) {
         query = sql`select count(*) as n from ${lineSource(filter.companyId, needsOrder)} where ${where}`;
       } else {
-        const to = filter.dateTo === undefined ? undefined : filter.dateTo + 1;
-        const split = splitByMonth(filter.dateFrom, to);
+        const range = dateBounds(filter.dateFrom, filter.dateTo);
+        const split = splitByMonth(range.from, range.to);
         const branches: SQL[] = [];
         if (split.months) {
           branches.push(sql`select sum(t.lines) as n from order_line_month_totals t
@@ -422,7 +414,7 @@ export function createOrderRecordsRepository(db: Db) {
         }
         for (const edge of split.edges) {
           branches.push(sql`select count(*) as n from order_lines l
-            where ${and([sql`l.company_id = ${filter.companyId}`, ...within(sql`l.bill_date`, edge)])}`);
+            where ${and([sql`l.company_id = ${filter.companyId}`, ...secondsWithin(sql`l.bill_date`, edge)])}`);
         }
         query = sql.join(branches, sql` union all `);
       }

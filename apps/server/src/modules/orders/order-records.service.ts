@@ -30,6 +30,7 @@ import {
   type HeaderRow,
   type LineRow,
 } from './order-records.repository';
+import { offsetOf } from '../records/records-query';
 import { createOrdersRepository, type OrderHead } from './orders.repository';
 
 type OrderListRequest = z.output<typeof orderListRequestSchema>;
@@ -136,7 +137,7 @@ export function createOrderRecordsService(deps: { database: Database; cart: Cart
       };
       const repo = createOrderRecordsRepository(database.db);
       const [list, summary] = await Promise.all([
-        repo.orderPage(filter, body.sort, body.order, body.pageSize, (body.page - 1) * body.pageSize),
+        repo.orderPage(filter, body.sort, body.order, body.pageSize, offsetOf(body.page, body.pageSize)),
         repo.orderSummary(filter),
       ]);
       return {
@@ -164,7 +165,7 @@ export function createOrderRecordsService(deps: { database: Database; cart: Cart
       };
       const repo = createOrderRecordsRepository(database.db);
       const [rows, total] = await Promise.all([
-        repo.linePage(filter, body.sort, body.order, body.pageSize, (body.page - 1) * body.pageSize),
+        repo.linePage(filter, body.sort, body.order, body.pageSize, offsetOf(body.page, body.pageSize)),
         repo.lineCount(filter),
       ]);
       return {

@@ -1,17 +1,31 @@
 import type { DeliverySort, SortOrder } from '@partsportal/contract/records';
 import type { OrderState } from '@partsportal/contract/orders';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { deliveries, deliveryLines, orders } from '../../db/schema/trading';
-import { containsText, dateRange, offsetOf, orderBy } from './records-query';
+import {
+  billConditions,
+  billPageIds,
+  currencyTotals,
+  orderBy,
+  type BillFilter,
+  type BillTable,
+} from './records-query';
 import { epochSeconds } from '../../db/epoch';
 
-export interface DeliveryFilter {
-  dateFrom?: number | null | undefined;
-  dateTo?: number | null | undefined;
-  no?: string | undefined;
-}
+export type DeliveryFilter = Omit<BillFilter, 'partNumberPrefix'>;
+
+const bills: BillTable = {
+  table: deliveries,
+  id: deliveries.id,
+  company: deliveries.companyId,
+  date: deliveries.date,
+  no: deliveries.no,
+  currency: deliveries.currency,
+  amount: deliveries.amount,
+  qty: deliveries.totalQty,
+};
 
 /** Only these columns can be sorted on; the contract's enum is the allow-list. */
 const SORT_COLUMNS: Record<DeliverySort, AnyPgColumn> = {
@@ -39,17 +53,10 @@ const headerColumns = {
 /** Delivery records of one company: every query names the company, so other ids look unknown. */
 export function createDeliveriesRepository(db: Db) {
   const where = (companyId: number, filter: DeliveryFilter): SQL | undefined =>
-    and(
-      eq(deliveries.companyId, companyId),
-      ...dateRange(deliveries.date, filter.dateFrom, filter.dateTo),
-      containsText(deliveries.no, filter.no),
-    );
+    and(...billConditions(bills, companyId, filter));
 
   return {
-    /**
-     * One page, as a deferred join: the ids are picked from the (company_id, date, id) index
-     * first, and only the page's rows are read in full — so page 1,000 costs about page 1.
-     */
+    /** One page as a deferred join over the (company_id, date, id) index (billPageIds). */
     async page(
       companyId: number,
       filter: DeliveryFilter,
@@ -59,14 +66,7 @@ export function createDeliveriesRepository(db: Db) {
       pageSize: number,
     ) {
       const ordering = orderBy(SORT_COLUMNS[sort], deliveries.id, order);
-      const ids = db
-        .select({ id: deliveries.id })
-        .from(deliveries)
-        .where(where(companyId, filter))
-        .orderBy(...ordering)
-        .limit(pageSize)
-        .offset(offsetOf(page, pageSize))
-        .as('page_ids');
+      const ids = billPageIds(db, bills, where(companyId, filter), ordering, page, pageSize);
       return db
         .select(headerColumns)
         .from(deliveries)
@@ -74,19 +74,8 @@ export function createDeliveriesRepository(db: Db) {
         .orderBy(...ordering);
     },
 
-    /** Count and sums over the whole filter, per currency (amounts of different currencies never add up). */
     async totals(companyId: number, filter: DeliveryFilter) {
-      return db
-        .select({
-          currency: deliveries.currency,
-          records: count(),
-          total_qty: sql<number>`coalesce(sum(${deliveries.totalQty}), 0)`.mapWith(Number),
-          amount: sql<string>`coalesce(sum(${deliveries.amount}), 0)::numeric(18, 4)::text`,
-        })
-        .from(deliveries)
-        .where(where(companyId, filter))
-        .groupBy(deliveries.currency)
-        .orderBy(asc(deliveries.currency));
+      return currencyTotals(db, bills, where(companyId, filter));
     },
 
     async find(companyId: number, id: number) {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
 import { createDeliveriesRepository } from './deliveries.repository';
-import { totalOf } from './records-totals';
+import { totalOf } from './records-query';
 
 type DeliveryListRequest = z.output<typeof deliveryListRequestSchema>;
 

@@ -1,28 +1,50 @@
 import type { PurchaseLineSort, PurchaseSort, PurchaseState, SortOrder } from '@partsportal/contract/records';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { companies } from '../../db/schema/accounts';
 import { purchaseLines, purchases } from '../../db/schema/trading';
-import { containsText, dateRange, numberKeyStartsWith, offsetOf, orderBy } from './records-query';
+import {
+  billConditions,
+  billPageIds,
+  billsWithPart,
+  currencyTotals,
+  lineCount,
+  linePageIds,
+  orderBy,
+  type BillFilter,
+  type BillTable,
+  type LineFilter,
+  type LineTable,
+} from './records-query';
 import { epochSeconds, epochSecondsOrNull } from '../../db/epoch';
 
-export interface PurchaseFilter {
-  dateFrom?: number | null | undefined;
-  dateTo?: number | null | undefined;
-  no?: string | undefined;
+export interface PurchaseFilter extends BillFilter {
   state?: PurchaseState | undefined;
-  /** Already normalized. */
-  partNumberPrefix?: string | undefined;
 }
 
-export interface PurchaseLineFilter {
-  dateFrom?: number | null | undefined;
-  dateTo?: number | null | undefined;
-  no?: string | undefined;
-  name?: string | undefined;
-  partNumberPrefix?: string | undefined;
-}
+const bills: BillTable = {
+  table: purchases,
+  id: purchases.id,
+  company: purchases.supplierCompanyId,
+  date: purchases.billDate,
+  no: purchases.no,
+  currency: purchases.currency,
+  amount: purchases.amount,
+  // Purchases carry no quantity column: the lines' quantities (purchase_lines_purchase_idx).
+  // "purchases"."id" is spelled out: drizzle renders a column of a one-table query unqualified,
+  // which inside the subquery would bind to pl.id.
+  qty: sql`(select sum(pl.qty) from purchase_lines pl where pl.purchase_id = "purchases"."id")`,
+};
+// Part-number filters are served by purchase_lines (supplier_company_id, number_key text_pattern_ops).
+const lines: LineTable = {
+  table: purchaseLines,
+  id: purchaseLines.id,
+  billId: purchaseLines.purchaseId,
+  company: purchaseLines.supplierCompanyId,
+  numberKey: purchaseLines.numberKey,
+  partName: purchaseLines.partName,
+};
 
 const SORT_COLUMNS: Record<PurchaseSort, AnyPgColumn> = {
   bill_date: purchases.billDate,
@@ -77,41 +99,13 @@ const lineColumns = {
 export function createPurchasesRepository(db: Db) {
   const where = (companyId: number, filter: PurchaseFilter): SQL | undefined =>
     and(
-      eq(purchases.supplierCompanyId, companyId),
-      ...dateRange(purchases.billDate, filter.dateFrom, filter.dateTo),
-      containsText(purchases.no, filter.no),
+      ...billConditions(bills, companyId, filter),
       filter.state ? eq(purchases.state, filter.state) : undefined,
-      // Served by purchase_lines (supplier_company_id, number_key text_pattern_ops).
-      filter.partNumberPrefix
-        ? inArray(
-            purchases.id,
-            db
-              .select({ id: purchaseLines.purchaseId })
-              .from(purchaseLines)
-              .where(
-                and(
-                  eq(purchaseLines.supplierCompanyId, companyId),
-                  numberKeyStartsWith(purchaseLines.numberKey, filter.partNumberPrefix),
-                ),
-              ),
-          )
-        : undefined,
-    );
-
-  const lineWhere = (companyId: number, filter: PurchaseLineFilter): SQL | undefined =>
-    and(
-      eq(purchaseLines.supplierCompanyId, companyId),
-      eq(purchases.supplierCompanyId, companyId),
-      ...dateRange(purchases.billDate, filter.dateFrom, filter.dateTo),
-      containsText(purchases.no, filter.no),
-      containsText(purchaseLines.partName, filter.name),
-      filter.partNumberPrefix
-        ? numberKeyStartsWith(purchaseLines.numberKey, filter.partNumberPrefix)
-        : undefined,
+      billsWithPart(db, bills, lines, companyId, filter.partNumberPrefix),
     );
 
   return {
-    /** One page as a deferred join over the (supplier_company_id, bill_date, id) index. */
+    /** One page as a deferred join over the (supplier_company_id, bill_date, id) index (billPageIds). */
     async page(
       companyId: number,
       filter: PurchaseFilter,
@@ -121,14 +115,7 @@ export function createPurchasesRepository(db: Db) {
       pageSize: number,
     ) {
       const ordering = orderBy(SORT_COLUMNS[sort], purchases.id, order);
-      const ids = db
-        .select({ id: purchases.id })
-        .from(purchases)
-        .where(where(companyId, filter))
-        .orderBy(...ordering)
-        .limit(pageSize)
-        .offset(offsetOf(page, pageSize))
-        .as('page_ids');
+      const ids = billPageIds(db, bills, where(companyId, filter), ordering, page, pageSize);
       return db
         .select(headerColumns)
         .from(purchases)
@@ -138,23 +125,7 @@ export function createPurchasesRepository(db: Db) {
     },
 
     async totals(companyId: number, filter: PurchaseFilter) {
-      return db
-        .select({
-          currency: purchases.currency,
-          records: count(),
-          // Purchases carry no quantity column: the lines' quantities (purchase_lines_purchase_idx).
-          // "purchases"."id" is spelled out: drizzle renders a column of a one-table query unqualified,
-          // which inside the subquery would bind to pl.id.
-          total_qty:
-            sql<number>`coalesce(sum((select sum(pl.qty) from purchase_lines pl where pl.purchase_id = "purchases"."id")), 0)`.mapWith(
-              Number,
-            ),
-          amount: sql<string>`coalesce(sum(${purchases.amount}), 0)::numeric(18, 4)::text`,
-        })
-        .from(purchases)
-        .where(where(companyId, filter))
-        .groupBy(purchases.currency)
-        .orderBy(asc(purchases.currency));
+      return currencyTotals(db, bills, where(companyId, filter));
     },
 
     async find(companyId: number, id: number) {
@@ -176,22 +147,14 @@ export function createPurchasesRepository(db: Db) {
 
     async linePage(
       companyId: number,
-      filter: PurchaseLineFilter,
+      filter: LineFilter,
       sort: PurchaseLineSort,
       order: SortOrder,
       page: number,
       pageSize: number,
     ) {
       const ordering = orderBy(LINE_SORT_COLUMNS[sort], purchaseLines.id, order);
-      const ids = db
-        .select({ id: purchaseLines.id })
-        .from(purchaseLines)
-        .innerJoin(purchases, eq(purchases.id, purchaseLines.purchaseId))
-        .where(lineWhere(companyId, filter))
-        .orderBy(...ordering)
-        .limit(pageSize)
-        .offset(offsetOf(page, pageSize))
-        .as('page_ids');
+      const ids = linePageIds(db, bills, lines, companyId, filter, ordering, page, pageSize);
       return db
         .select({
           ...lineColumns,
@@ -208,13 +171,8 @@ export function createPurchasesRepository(db: Db) {
         .orderBy(...ordering);
     },
 
-    async lineCount(companyId: number, filter: PurchaseLineFilter) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(purchaseLines)
-        .innerJoin(purchases, eq(purchases.id, purchaseLines.purchaseId))
-        .where(lineWhere(companyId, filter));
-      return row?.n ?? 0;
+    async lineCount(companyId: number, filter: LineFilter) {
+      return lineCount(db, bills, lines, companyId, filter);
     },
   };
 }

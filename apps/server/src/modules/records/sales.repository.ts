@@ -5,32 +5,52 @@ import type {
   SalesState,
   SortOrder,
 } from '@partsportal/contract/records';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { companies } from '../../db/schema/accounts';
 import { orders, salesBills, salesLines } from '../../db/schema/trading';
-import { containsText, dateRange, numberKeyStartsWith, offsetOf, orderBy } from './records-query';
+import {
+  billConditions,
+  billPageIds,
+  billsWithPart,
+  containsText,
+  currencyTotals,
+  lineCount,
+  linePageIds,
+  orderBy,
+  type BillFilter,
+  type BillTable,
+  type LineFilter,
+  type LineTable,
+} from './records-query';
 import { epochSeconds } from '../../db/epoch';
 
-export interface SalesFilter {
-  dateFrom?: number | null | undefined;
-  dateTo?: number | null | undefined;
-  no?: string | undefined;
+export interface SalesFilter extends BillFilter {
   state?: SalesState | undefined;
   cargo_state?: CargoState | undefined;
   logistics_no?: string | undefined;
-  /** Already normalized. */
-  partNumberPrefix?: string | undefined;
 }
 
-export interface SalesLineFilter {
-  dateFrom?: number | null | undefined;
-  dateTo?: number | null | undefined;
-  no?: string | undefined;
-  name?: string | undefined;
-  partNumberPrefix?: string | undefined;
-}
+const bills: BillTable = {
+  table: salesBills,
+  id: salesBills.id,
+  company: salesBills.companyId,
+  date: salesBills.billDate,
+  no: salesBills.no,
+  currency: salesBills.currency,
+  amount: salesBills.amount,
+  qty: salesBills.totalQty,
+};
+// Part-number filters are served by sales_lines (company_id, number_key text_pattern_ops).
+const lines: LineTable = {
+  table: salesLines,
+  id: salesLines.id,
+  billId: salesLines.salesBillId,
+  company: salesLines.companyId,
+  numberKey: salesLines.numberKey,
+  partName: salesLines.partName,
+};
 
 /** The allow-lists of sortable columns (the contract's enums name the keys). */
 const SORT_COLUMNS: Record<SalesSort, AnyPgColumn> = {
@@ -88,46 +108,18 @@ const lineColumns = {
 export function createSalesRepository(db: Db) {
   const billWhere = (companyId: number, filter: SalesFilter): SQL | undefined =>
     and(
-      eq(salesBills.companyId, companyId),
-      ...dateRange(salesBills.billDate, filter.dateFrom, filter.dateTo),
-      containsText(salesBills.no, filter.no),
+      ...billConditions(bills, companyId, filter),
       filter.state ? eq(salesBills.state, filter.state) : undefined,
       filter.cargo_state ? eq(salesBills.cargoState, filter.cargo_state) : undefined,
       containsText(salesBills.logisticsNo, filter.logistics_no),
-      // Served by sales_lines (company_id, number_key text_pattern_ops).
-      filter.partNumberPrefix
-        ? inArray(
-            salesBills.id,
-            db
-              .select({ id: salesLines.salesBillId })
-              .from(salesLines)
-              .where(
-                and(
-                  eq(salesLines.companyId, companyId),
-                  numberKeyStartsWith(salesLines.numberKey, filter.partNumberPrefix),
-                ),
-              ),
-          )
-        : undefined,
-    );
-
-  const lineWhere = (companyId: number, filter: SalesLineFilter): SQL | undefined =>
-    and(
-      eq(salesLines.companyId, companyId),
-      eq(salesBills.companyId, companyId),
-      ...dateRange(salesBills.billDate, filter.dateFrom, filter.dateTo),
-      containsText(salesBills.no, filter.no),
-      containsText(salesLines.partName, filter.name),
-      filter.partNumberPrefix
-        ? numberKeyStartsWith(salesLines.numberKey, filter.partNumberPrefix)
-        : undefined,
+      billsWithPart(db, bills, lines, companyId, filter.partNumberPrefix),
     );
 
   /** The bill's order, only if it is the same company's. */
   const orderJoin = and(eq(orders.id, salesBills.orderId), eq(orders.companyId, salesBills.companyId));
 
   return {
-    /** One page as a deferred join over the (company_id, bill_date, id) index, see deliveries. */
+    /** One page as a deferred join over the (company_id, bill_date, id) index (billPageIds). */
     async page(
       companyId: number,
       filter: SalesFilter,
@@ -137,14 +129,7 @@ export function createSalesRepository(db: Db) {
       pageSize: number,
     ) {
       const ordering = orderBy(SORT_COLUMNS[sort], salesBills.id, order);
-      const ids = db
-        .select({ id: salesBills.id })
-        .from(salesBills)
-        .where(billWhere(companyId, filter))
-        .orderBy(...ordering)
-        .limit(pageSize)
-        .offset(offsetOf(page, pageSize))
-        .as('page_ids');
+      const ids = billPageIds(db, bills, billWhere(companyId, filter), ordering, page, pageSize);
       return db
         .select(billColumns)
         .from(salesBills)
@@ -155,17 +140,7 @@ export function createSalesRepository(db: Db) {
     },
 
     async totals(companyId: number, filter: SalesFilter) {
-      return db
-        .select({
-          currency: salesBills.currency,
-          records: count(),
-          total_qty: sql<number>`coalesce(sum(${salesBills.totalQty}), 0)`.mapWith(Number),
-          amount: sql<string>`coalesce(sum(${salesBills.amount}), 0)::numeric(18, 4)::text`,
-        })
-        .from(salesBills)
-        .where(billWhere(companyId, filter))
-        .groupBy(salesBills.currency)
-        .orderBy(asc(salesBills.currency));
+      return currencyTotals(db, bills, billWhere(companyId, filter));
     },
 
     async find(companyId: number, id: number) {
@@ -189,22 +164,14 @@ export function createSalesRepository(db: Db) {
     /** Line search across bills; deferred join as for the bills. */
     async linePage(
       companyId: number,
-      filter: SalesLineFilter,
+      filter: LineFilter,
       sort: SalesLineSort,
       order: SortOrder,
       page: number,
       pageSize: number,
     ) {
       const ordering = orderBy(LINE_SORT_COLUMNS[sort], salesLines.id, order);
-      const ids = db
-        .select({ id: salesLines.id })
-        .from(salesLines)
-        .innerJoin(salesBills, eq(salesBills.id, salesLines.salesBillId))
-        .where(lineWhere(companyId, filter))
-        .orderBy(...ordering)
-        .limit(pageSize)
-        .offset(offsetOf(page, pageSize))
-        .as('page_ids');
+      const ids = linePageIds(db, bills, lines, companyId, filter, ordering, page, pageSize);
       return db
         .select({
           ...lineColumns,
@@ -220,13 +187,8 @@ export function createSalesRepository(db: Db) {
         .orderBy(...ordering);
     },
 
-    async lineCount(companyId: number, filter: SalesLineFilter) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(salesLines)
-        .innerJoin(salesBills, eq(salesBills.id, salesLines.salesBillId))
-        .where(lineWhere(companyId, filter));
-      return row?.n ?? 0;
+    async lineCount(companyId: number, filter: LineFilter) {
+      return lineCount(db, bills, lines, companyId, filter);
     },
   };
 }

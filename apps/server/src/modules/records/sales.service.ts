@@ -7,8 +7,7 @@ import type {
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
-import { partNumberPrefix } from './records-query';
-import { totalOf } from './records-totals';
+import { partNumberPrefix, totalOf } from './records-query';
 import { createSalesRepository } from './sales.repository';
 
 type SalesListRequest = z.output<typeof salesListRequestSchema>;
