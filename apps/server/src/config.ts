@@ -47,6 +47,29 @@ export interface Config {
   paymentSandbox: boolean;
   /** Start a spreadsheet-import worker ahead of the next upload (off in tests: one per app). */
   importWorkerWarm: boolean;
+  /** How long the PostgreSQL pool waits for a database that does not answer (PGlite ignores them). */
+  databaseTimeouts: DatabaseTimeouts;
+}
+
+/**
+ * Bounds on waiting for PostgreSQL, so a server that accepts TCP but never answers (a network
+ * partition, a stuck host, a full backlog) costs a request seconds, not forever. 0 turns one off.
+ */
+export interface DatabaseTimeouts {
+  /** Opening a connection, and waiting for a free one in the pool (pg's connectionTimeoutMillis). */
+  connectMs: number;
+  /** Server side: PostgreSQL cancels a statement of a request that runs longer (statement_timeout). */
+  statementMs: number;
+  /**
+   * Client side: no answer to a query for this long → the connection is dropped. Longer than the
+   * statement timeout, so a merely slow query is cancelled by the server (connection kept) first;
+   * this one catches the server that says nothing at all.
+   */
+  queryMs: number;
+  /** Server side: a session idle inside an open transaction is ended (idle_in_transaction_session_timeout). */
+  idleInTransactionMs: number;
+  /** TCP keepalive probes start after the connection was silent this long (0 = no keepalive). */
+  keepAliveMs: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -59,6 +82,41 @@ const int = (value: string | undefined, fallback: number): number => {
   if (!Number.isInteger(parsed)) throw new Error(`Expected an integer, got "${value}"`);
   return parsed;
 };
+
+const nonNegative = (name: string, value: string | undefined, fallback: number): number => {
+  const parsed = int(value, fallback);
+  if (parsed < 0) throw new Error(`${name} must be 0 or more (milliseconds), got "${value}"`);
+  return parsed;
+};
+
+/** DB_* settings; exported for its tests. */
+export function loadDatabaseTimeouts(env: NodeJS.ProcessEnv): DatabaseTimeouts {
+  const statementMs = nonNegative('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, 10_000);
+  const timeouts: DatabaseTimeouts = {
+    connectMs: nonNegative('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, 5_000),
+    statementMs,
+    // Default: the statement timeout plus room for the server's cancel to travel back.
+    queryMs: nonNegative(
+      'DB_QUERY_TIMEOUT_MS',
+      env.DB_QUERY_TIMEOUT_MS,
+      statementMs > 0 ? statementMs + 5_000 : 0,
+    ),
+    idleInTransactionMs: nonNegative(
+      'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      10_000,
+    ),
+    keepAliveMs: nonNegative('DB_KEEPALIVE_MS', env.DB_KEEPALIVE_MS, 10_000),
+  };
+  // A client that gives up first would drop healthy-but-slow connections the server was about to
+  // cancel cleanly, and report a slow query as a lost database.
+  if (timeouts.queryMs > 0 && timeouts.statementMs > 0 && timeouts.queryMs <= timeouts.statementMs) {
+    throw new Error(
+      `DB_QUERY_TIMEOUT_MS (${timeouts.queryMs}) must be longer than DB_STATEMENT_TIMEOUT_MS (${timeouts.statementMs})`,
+    );
+  }
+  return timeouts;
+}
 
 const bool = (value: string | undefined, fallback: boolean): boolean => {
   if (value === undefined || value.trim() === '') return fallback;
@@ -93,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxPaymentSecret: env.SANDBOX_PAYMENT_SECRET || randomBytes(32).toString('hex'),
     paymentSandbox: bool(env.PAYMENT_SANDBOX, true),
     importWorkerWarm: bool(env.IMPORT_WORKER_WARM, true),
+    databaseTimeouts: loadDatabaseTimeouts(env),
   };
 }
 

@@ -1,27 +1,45 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { maintenanceTimeouts, openDatabase } from './db/client';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-data';
 
 /** Reads config, opens and migrates the database, seeds demo data when empty, serves. */
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.databaseTimeouts,
+  });
   const app = await buildApp({ config, database });
 
   if (config.demoData && (await isDatabaseEmpty(database))) {
     app.log.info({ parts: config.demoParts }, 'empty database: seeding demo data');
-    const summary = await seedDemoData(database, {
-      parts: config.demoParts,
-      seed: config.demoSeed,
-      passwordHashMemoryKiB: config.passwordHashMemoryKiB,
-      log: (line) => app.log.info(line),
-    });
-    // PGlite runs no autovacuum: without statistics its planner guesses every table's size.
-    await database.db.execute(sql`analyze`);
-    app.log.info({ summary }, 'demo data ready');
+    // Bulk inserts are not requests: on PostgreSQL the seed gets its own pool without the
+    // statement and query timeouts (a big DEMO_PARTS seed has statements that run long).
+    const seeding = config.databaseUrl
+      ? await openDatabase({
+          databaseUrl: config.databaseUrl,
+          dataDir: config.dataDir,
+          poolSize: 2,
+          timeouts: maintenanceTimeouts(config.databaseTimeouts),
+        })
+      : database;
+    try {
+      const summary = await seedDemoData(seeding, {
+        parts: config.demoParts,
+        seed: config.demoSeed,
+        passwordHashMemoryKiB: config.passwordHashMemoryKiB,
+        log: (line) => app.log.info(line),
+      });
+      // PGlite runs no autovacuum: without statistics its planner guesses every table's size.
+      await seeding.db.execute(sql`analyze`);
+      app.log.info({ summary }, 'demo data ready');
+    } finally {
+      if (seeding !== database) await seeding.close();
+    }
   }
 
   let closing = false;

@@ -10,7 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { REPO_ROOT } from '../config';
+import { REPO_ROOT, type DatabaseTimeouts } from '../config';
 
 /** The drizzle handle every repository takes: the same API on PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -42,10 +42,32 @@ export interface OpenOptions {
   dataDir: string;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** PostgreSQL: bounds on waiting for the server (the server passes Config.databaseTimeouts). Absent → none. */
+  timeouts?: DatabaseTimeouts;
 }
 
+const UNBOUNDED: DatabaseTimeouts = {
+  connectMs: 0,
+  statementMs: 0,
+  queryMs: 0,
+  idleInTransactionMs: 0,
+  keepAliveMs: 0,
+};
+
+/**
+ * For migrations and seeds: one index build or bulk insert may rightly run for minutes, and a
+ * seed computes rows between statements, so only connecting stays bounded (and keepalive on).
+ */
+export const maintenanceTimeouts = (timeouts: DatabaseTimeouts): DatabaseTimeouts => ({
+  ...timeouts,
+  statementMs: 0,
+  queryMs: 0,
+  idleInTransactionMs: 0,
+});
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts ?? UNBOUNDED);
   return openPglite(options.dataDir);
 }
 
@@ -75,9 +97,80 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+/** The timeouts as pg's client options; pg sends statement and idle-in-transaction at start-up. */
+export function pgTimeoutOptions(timeouts: DatabaseTimeouts): pg.ClientConfig {
+  return {
+    connectionTimeoutMillis: timeouts.connectMs,
+    ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {}),
+    ...(timeouts.queryMs > 0 ? { query_timeout: timeouts.queryMs } : {}),
+    ...(timeouts.idleInTransactionMs > 0
+      ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionMs }
+      : {}),
+    keepAlive: timeouts.keepAliveMs > 0,
+    keepAliveInitialDelayMillis: timeouts.keepAliveMs,
+  };
+}
+
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+/**
+ * pg's query_timeout rejects the caller's promise but leaves the query active on its connection:
+ * the next query on that client (a transaction's ROLLBACK) queues behind an answer that may never
+ * come, and the client goes back to the pool still stuck. A connection that stayed silent that
+ * long is not trusted again: it is destroyed, its queued queries fail at once, and the pool
+ * replaces it (found by reliability/hang.postgres-only.test.ts).
+ */
+class DroppingClient extends pg.Client {
+  /** Set at once (the socket's close event comes later): the pool must not hand it out again. */
+  dropped = false;
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pass-through of pg's many query() overloads
+  override query(...args: any[]): any {
+    const query = super.query as (...a: unknown[]) => unknown;
+    const last: unknown = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        this.dropAfterTimeout(error);
+        (last as (error: unknown, result: unknown) => void)(error, result);
+      };
+      return query.apply(this, args);
+    }
+    const result = query.apply(this, args);
+    // A side branch only: the caller still receives (and handles) the rejection.
+    if (result instanceof Promise) result.catch((error: unknown) => this.dropAfterTimeout(error));
+    return result;
+  }
+
+  private dropAfterTimeout(error: unknown) {
+    if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) {
+      this.dropped = true;
+      this.connection.stream.destroy();
+    }
+  }
+}
+
+async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTimeouts): Promise<Database> {
+  // Migrations on their own connection without the request bounds (an index build on a big
+  // table may take minutes), before the pool serves anything.
+  const migrator = new pg.Client({
+    connectionString: url,
+    ...pgTimeoutOptions(maintenanceTimeouts(timeouts)),
+  });
+  migrator.on('error', () => undefined);
+  await migrator.connect();
+  try {
+    await migratePg(drizzlePg(migrator), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await migrator.end();
+  }
+
   // numeric (1700) and bigint (20) stay strings: no binary float touches money.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...pgTimeoutOptions(timeouts),
+    Client: DroppingClient,
+  });
   pool.on('error', () => {
     // An idle client lost its connection (server restart); the pool replaces it on next use.
   });
@@ -90,11 +183,21 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   const db = drizzlePg(pool) as unknown as Db;
   const dialect = new PgDialect();
-  await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
   return {
     kind: 'postgres',
     db,
-    transaction: (work) => db.transaction((tx) => work(tx as unknown as Db)),
+    async transaction(work) {
+      // Checked out here, not by drizzle: drizzle's pool transaction sends BEGIN before its
+      // try/finally, so a BEGIN that fails (timed out, backend gone) never released the client
+      // and each such failure cost the pool a connection for good (found by the hang check).
+      const client = await pool.connect();
+      try {
+        return await drizzlePg(client).transaction((tx) => work(tx as unknown as Db));
+      } finally {
+        // A dropped client may not know yet that its socket is gone: say so, and the pool removes it.
+        client.release(client instanceof DroppingClient && client.dropped);
+      }
+    },
     async rows<T>(query: SQL, options?: { prepared?: boolean }) {
       if (options?.prepared) {
         const { sql: text, params } = dialect.sqlToQuery(query);

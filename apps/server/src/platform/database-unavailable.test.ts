@@ -25,6 +25,24 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(wrapped)).toBe(true);
   });
 
+  it('recognizes the PostgreSQL timeouts of config.ts (DB_*_TIMEOUT_MS)', () => {
+    // pg's own errors: no connection in time (new or from the pool), no answer in time.
+    expect(isDatabaseUnavailable(new Error('Connection terminated due to connection timeout'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(
+      isDatabaseUnavailable(new Error('Failed query: select 1', { cause: new Error('Query read timeout') })),
+    ).toBe(true);
+    // The server's: statement_timeout, idle_in_transaction_session_timeout (FATAL).
+    expect(isDatabaseUnavailable(pgError('canceling statement due to statement timeout', '57014'))).toBe(
+      true,
+    );
+    expect(
+      isDatabaseUnavailable(
+        pgError('terminating connection due to idle-in-transaction timeout', '25P03', 'FATAL'),
+      ),
+    ).toBe(true);
+  });
+
   it('leaves request and code errors to the internal-error path', () => {
     expect(isDatabaseUnavailable(pgError('syntax error at or near "x"', '42601'))).toBe(false);
     expect(isDatabaseUnavailable(pgError('cannot refresh concurrently', '55000'))).toBe(false);

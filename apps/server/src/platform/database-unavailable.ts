@@ -16,12 +16,21 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
-/** SQLSTATEs of a server going away: admin/crash shutdown, cannot connect now, too many connections. */
-const SERVER_GONE = new Set(['57P01', '57P02', '57P03', '53300']);
+/**
+ * SQLSTATEs of a server going away: admin/crash shutdown, cannot connect now, too many
+ * connections — and 57014, a statement cancelled by statement_timeout (DB_STATEMENT_TIMEOUT_MS):
+ * the database is too slow or blocked right now, and the statement's transaction rolled back.
+ */
+const SERVER_GONE = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 
-/** What `pg` itself throws when the socket ends or a broken client is used again (no SQLSTATE). */
+/**
+ * What `pg` itself throws (no SQLSTATE) when the socket ends or a broken client is used again,
+ * and its timeouts (config.ts, DatabaseTimeouts): no connection within DB_CONNECT_TIMEOUT_MS
+ * ("… due to connection timeout"), no free pool connection within it, no answer to a query
+ * within DB_QUERY_TIMEOUT_MS.
+ */
 const PG_CONNECTION_MESSAGES =
-  /^(Connection terminated|Client has encountered a connection error|Client was closed)/;
+  /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect$|Query read timeout$)/;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   // drizzle wraps driver errors (DrizzleQueryError) with the driver's error as `cause`.

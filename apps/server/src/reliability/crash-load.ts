@@ -161,6 +161,8 @@ export interface Client {
    * but nothing new is sent and nothing failed is retried.
    */
   stopped?: () => boolean;
+  /** Sees every attempt: when it was sent, how long its answer took, its code (or a transport failure). */
+  onAttempt?: (attempt: { sent: number; ms: number; code: number | 'transport' }) => void;
 }
 
 /** Codes after which the same request is simply sent again. */
@@ -176,14 +178,17 @@ async function persist<T>(
     if (client.stopped?.()) throw new StoppedError('stopped');
     client.stats.requests++;
     let failure: string;
+    const sent = Date.now();
     try {
       const answer = await send(client.baseUrl());
+      client.onAttempt?.({ sent, ms: Date.now() - sent, code: answer.code });
       if (answer.code === 50000) client.stats.internalErrors++;
       if (answer.code === 50003) client.stats.unavailable++;
       if (!RETRYABLE.has(answer.code)) return answer;
       failure = `${answer.code} ${answer.msg}`;
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
+      client.onAttempt?.({ sent, ms: Date.now() - sent, code: 'transport' });
       failure = error.message;
     }
     if (Date.now() - started > client.patienceMs) {

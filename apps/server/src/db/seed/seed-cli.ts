@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
-import { openDatabase } from '../client';
+import { maintenanceTimeouts, openDatabase } from '../client';
 import { isDatabaseEmpty, seedDemoData } from './demo-data';
 import { truncateAllTables } from './reset';
 
@@ -49,7 +49,12 @@ async function main(): Promise<number> {
   const target = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
 
   const started = performance.now();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // A 1M-part seed and its vacuum run statements for minutes: no statement or query timeout.
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: maintenanceTimeouts(config.databaseTimeouts),
+  });
   try {
     if (!(await isDatabaseEmpty(database))) {
       if (!values.reset) {

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, loadDatabaseTimeouts } from './config';
+import { maintenanceTimeouts, pgTimeoutOptions } from './db/client';
+
+describe('database timeouts (DB_*)', () => {
+  it('default to bounded waits: connect 5 s, statement 10 s, query 15 s, idle in transaction 10 s, keepalive 10 s', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({
+      connectMs: 5_000,
+      statementMs: 10_000,
+      queryMs: 15_000,
+      idleInTransactionMs: 10_000,
+      keepAliveMs: 10_000,
+    });
+  });
+
+  it('read each variable; the query timeout follows the statement timeout unless set', () => {
+    expect(
+      loadDatabaseTimeouts({
+        DB_CONNECT_TIMEOUT_MS: '1000',
+        DB_STATEMENT_TIMEOUT_MS: '2000',
+        DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '3000',
+        DB_KEEPALIVE_MS: '4000',
+      }),
+    ).toEqual({
+      connectMs: 1000,
+      statementMs: 2000,
+      queryMs: 7000,
+      idleInTransactionMs: 3000,
+      keepAliveMs: 4000,
+    });
+    expect(
+      loadDatabaseTimeouts({ DB_STATEMENT_TIMEOUT_MS: '2000', DB_QUERY_TIMEOUT_MS: '2500' }).queryMs,
+    ).toBe(2500);
+    // Blank counts as unset, as for every other variable.
+    expect(loadDatabaseTimeouts({ DB_CONNECT_TIMEOUT_MS: ' ' }).connectMs).toBe(5_000);
+  });
+
+  it('0 turns one off; without a statement timeout the query timeout is off unless set', () => {
+    expect(loadDatabaseTimeouts({ DB_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({
+      statementMs: 0,
+      queryMs: 0,
+    });
+    expect(loadDatabaseTimeouts({ DB_STATEMENT_TIMEOUT_MS: '0', DB_QUERY_TIMEOUT_MS: '3000' })).toMatchObject(
+      {
+        statementMs: 0,
+        queryMs: 3000,
+      },
+    );
+    expect(loadDatabaseTimeouts({ DB_KEEPALIVE_MS: '0', DB_CONNECT_TIMEOUT_MS: '0' })).toMatchObject({
+      keepAliveMs: 0,
+      connectMs: 0,
+    });
+  });
+
+  it('refuse values that are not whole non-negative milliseconds, naming the variable', () => {
+    expect(() => loadDatabaseTimeouts({ DB_CONNECT_TIMEOUT_MS: '5s' })).toThrow(
+      'Expected an integer, got "5s"',
+    );
+    expect(() => loadDatabaseTimeouts({ DB_STATEMENT_TIMEOUT_MS: '1.5' })).toThrow('Expected an integer');
+    expect(() => loadDatabaseTimeouts({ DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '-1' })).toThrow(
+      'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS must be 0 or more (milliseconds), got "-1"',
+    );
+    expect(() => loadConfig({ DB_KEEPALIVE_MS: '-5' })).toThrow('DB_KEEPALIVE_MS must be 0 or more');
+  });
+
+  it('refuse a query timeout that would fire before the server cancels the statement', () => {
+    expect(() =>
+      loadDatabaseTimeouts({ DB_STATEMENT_TIMEOUT_MS: '5000', DB_QUERY_TIMEOUT_MS: '5000' }),
+    ).toThrow('DB_QUERY_TIMEOUT_MS (5000) must be longer than DB_STATEMENT_TIMEOUT_MS (5000)');
+    expect(() => loadDatabaseTimeouts({ DB_QUERY_TIMEOUT_MS: '3000' })).toThrow(
+      'must be longer than DB_STATEMENT_TIMEOUT_MS (10000)',
+    );
+  });
+
+  it('become pg options: statement and idle-in-transaction sent to the server, off ones left out', () => {
+    const timeouts = loadDatabaseTimeouts({});
+    expect(pgTimeoutOptions(timeouts)).toEqual({
+      connectionTimeoutMillis: 5_000,
+      statement_timeout: 10_000,
+      query_timeout: 15_000,
+      idle_in_transaction_session_timeout: 10_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    // Migrations and seeds: only connecting stays bounded.
+    expect(pgTimeoutOptions(maintenanceTimeouts(timeouts))).toEqual({
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    expect(pgTimeoutOptions(loadDatabaseTimeouts({ DB_KEEPALIVE_MS: '0' }))).toMatchObject({
+      keepAlive: false,
+    });
+  });
+});
