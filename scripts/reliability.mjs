@@ -20,6 +20,7 @@ export const EXPECTED_CHECKS = [
   { check: 'concurrency', item: 3, databases: ['postgres'] },
   { check: 'crash-consistency', item: 4, databases: BOTH },
   { check: 'outage', item: 4, databases: ['postgres'] },
+  { check: 'hang', item: 4, databases: ['postgres'] },
   { check: 'sigterm', item: 4, databases: BOTH },
   { check: 'hostile-files', item: 5, databases: BOTH },
   { check: 'session-defences', item: 6, databases: BOTH },
