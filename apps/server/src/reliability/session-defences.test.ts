@@ -1,9 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
 import type { Database } from '../db/client';
+import { passwordHasher } from '../platform/password';
 import { createAccount, createCompany, createUser } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
@@ -103,28 +104,44 @@ describe('sign-in limits (ASVS V6.3.1, API2)', () => {
 });
 
 describe('one answer for unknown user and wrong password (ASVS V6.3.8)', () => {
-  it('same code, message, data and HTTP status, and similar time', async () => {
+  it('same code, message, data and HTTP status, and the same hashing work', async () => {
     const unknown: number[] = [];
     const wrong: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const a = await login('no-such-user', 'wrong-password');
-      const b = await login('other', 'wrong-password');
-      const { ms: msA, ...answerA } = a;
-      const { ms: msB, ...answerB } = b;
-      expect(answerA).toEqual(answerB);
-      expect(answerA).toMatchObject({ status: 200, code: 40000, msg: 'Incorrect user name or password.' });
-      unknown.push(msA);
-      wrong.push(msB);
+    // The hashes each sign-in verified against: the time an attacker could tell apart is the
+    // argon2id work, so both must verify exactly one hash of the same cost (the m, t, p parameters).
+    const verify = vi.spyOn(passwordHasher, 'verify');
+    const verifiedCosts = () => {
+      const costs = verify.mock.calls.map(([hash]) => /^\$argon2id\$v=\d+\$[^$]+\$/.exec(hash)?.[0]);
+      verify.mockClear();
+      return costs;
+    };
+    try {
+      for (let i = 0; i < 7; i++) {
+        const a = await login('no-such-user', 'wrong-password');
+        const costA = verifiedCosts();
+        const b = await login('other', 'wrong-password');
+        const costB = verifiedCosts();
+        const { ms: msA, ...answerA } = a;
+        const { ms: msB, ...answerB } = b;
+        expect(answerA).toEqual(answerB);
+        expect(answerA).toMatchObject({ status: 200, code: 40000, msg: 'Incorrect user name or password.' });
+        expect(costA).toHaveLength(1);
+        expect(costA[0]).toMatch(/^\$argon2id\$/);
+        expect(costA).toEqual(costB);
+        unknown.push(msA);
+        wrong.push(msB);
+      }
+    } finally {
+      verify.mockRestore();
     }
-    const ratio = median(unknown) / median(wrong);
+    // Figures only: a ratio of two ~3 ms medians measured the test machine's load more than the
+    // server (this suite's hashes are cheap, so the hash is a small part of the time); the
+    // same-work check above is what proves the dummy hash is there.
     Object.assign(figures, {
       sameAnswerUnknownVsWrong: true,
       loginMsUnknownUser: Math.round(median(unknown)),
       loginMsWrongPassword: Math.round(median(wrong)),
     });
-    // Both verify an argon2id hash (a dummy one for unknown users): no order-of-magnitude gap.
-    expect(ratio).toBeGreaterThan(0.33);
-    expect(ratio).toBeLessThan(3);
   });
 });
 
@@ -269,50 +286,52 @@ describe('the token travels only in the Token header (ASVS V7.2.1, V4.1)', () =>
 
 describe('CORS and security headers (ASVS V3.4, V3.5, API8)', () => {
   const FOREIGN = ['https://evil.example', 'null', 'http://localhost.evil.example'];
-
-  it('refuses foreign origins, allows only configured ones', async () => {
-    const allowed = await createTestApp({
+  // Apps and databases of their own are made in hooks in this file: a new PGlite database took
+  // up to 26 s on a loaded 2-core machine, and these tests reached 30–31 s of their 30 s.
+  let allowed: TestApp;
+  beforeAll(async () => {
+    allowed = await createTestApp({
       config: { corsOrigins: ['https://shop.example'] },
       seed: async (database) => {
         await createAccount(database, 1);
       },
     });
-    try {
-      let foreignAllowed = 0;
-      for (const app of [t.app, allowed.app]) {
-        for (const origin of FOREIGN) {
-          const preflight = await app.inject({
-            method: 'OPTIONS',
-            url: '/api/Auth/Login',
-            headers: {
-              origin,
-              'access-control-request-method': 'POST',
-              'access-control-request-headers': 'token',
-            },
-          });
-          const post = await app.inject({
-            method: 'POST',
-            url: '/api/Web/GetUserInfo',
-            headers: { origin, 'content-type': 'application/json' },
-            payload: '{}',
-          });
-          for (const response of [preflight, post]) {
-            if (response.headers['access-control-allow-origin'] !== undefined) foreignAllowed++;
-            if (response.headers['access-control-allow-credentials'] !== undefined) foreignAllowed++;
-          }
+  });
+  afterAll(async () => allowed?.close());
+
+  it('refuses foreign origins, allows only configured ones', async () => {
+    let foreignAllowed = 0;
+    for (const app of [t.app, allowed.app]) {
+      for (const origin of FOREIGN) {
+        const preflight = await app.inject({
+          method: 'OPTIONS',
+          url: '/api/Auth/Login',
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'token',
+          },
+        });
+        const post = await app.inject({
+          method: 'POST',
+          url: '/api/Web/GetUserInfo',
+          headers: { origin, 'content-type': 'application/json' },
+          payload: '{}',
+        });
+        for (const response of [preflight, post]) {
+          if (response.headers['access-control-allow-origin'] !== undefined) foreignAllowed++;
+          if (response.headers['access-control-allow-credentials'] !== undefined) foreignAllowed++;
         }
       }
-      const configured = await allowed.app.inject({
-        method: 'OPTIONS',
-        url: '/api/Auth/Login',
-        headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
-      });
-      expect(configured.headers['access-control-allow-origin']).toBe('https://shop.example');
-      figures.corsForeignOriginsAllowed = foreignAllowed;
-      expect(foreignAllowed).toBe(0);
-    } finally {
-      await allowed.close();
     }
+    const configured = await allowed.app.inject({
+      method: 'OPTIONS',
+      url: '/api/Auth/Login',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
+    });
+    expect(configured.headers['access-control-allow-origin']).toBe('https://shop.example');
+    figures.corsForeignOriginsAllowed = foreignAllowed;
+    expect(foreignAllowed).toBe(0);
   });
 
   it('sends the security headers on API answers, errors, health and unknown paths', async () => {
@@ -345,12 +364,18 @@ describe('CORS and security headers (ASVS V3.4, V3.5, API8)', () => {
 });
 
 describe('logs carry no token and no password (ASVS V16.2.5)', () => {
+  let own: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    own = await createTestDatabase();
+    await seedUsers(own.database);
+  });
+  afterAll(async () => own?.drop());
+
   it('a whole sign-in journey at trace level leaves neither in the log', async () => {
     const stream = new PassThrough();
     let output = '';
     stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const { database, drop } = await createTestDatabase();
-    await seedUsers(database);
+    const { database } = own;
     const config: Config = testConfig({ logLevel: 'trace' });
     const app = await buildApp({ config, database, logStream: stream });
     await app.ready();
@@ -386,7 +411,6 @@ describe('logs carry no token and no password (ASVS V16.2.5)', () => {
       await post('/Web/GetUserInfo', {}, token);
     } finally {
       await app.close();
-      await drop();
     }
     const scan = scanLogForSecrets(output, {
       tokens,
