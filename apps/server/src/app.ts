@@ -45,9 +45,10 @@ import { createDeliveriesService } from './modules/records/deliveries.service';
 import { createPurchasesService } from './modules/records/purchases.service';
 import { registerRecordsRoutes } from './modules/records/records.routes';
 import { createSalesService } from './modules/records/sales.service';
-import { registerSystemRoutes } from './modules/system/system.routes';
+import { loadHomeBranding, registerSystemRoutes } from './modules/system/system.routes';
 import { installErrorHandler } from './platform/error-handler';
 import { parseLanguage } from './platform/language';
+import { cookieLanguage, createLoginPageCache } from './platform/login-first-screen';
 import { translate } from './platform/messages';
 import { loggerOptions } from './platform/logging';
 import { installRequestContext } from './platform/request-context';
@@ -242,11 +243,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const loginPage = createLoginPageCache(indexHtml);
+  /** /login with its first screen in the page (platform/login-first-screen.ts), if it has a title. */
+  async function loginWithFirstScreen(cookieHeader: string | undefined) {
+    const language = cookieLanguage(cookieHeader);
+    try {
+      const account = await loadHomeBranding(database, config.accountId);
+      const title = account?.homeTitle?.[language];
+      return title ? loginPage(language, title, account?.homeLogo || '/logo.svg') : undefined;
+    } catch {
+      return undefined; // the plain page: the client shows its own errors
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === config.apiPrefix || request.url.startsWith(`${config.apiPrefix}/`);
     // HEAD is what link checkers and uptime probes send; it must see what GET would.
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isRead && !isApi && fs.existsSync(indexHtml) && !path.extname(request.url.split('?')[0] ?? '')) {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (isRead && !isApi && fs.existsSync(indexHtml) && !path.extname(pathname)) {
+      const page =
+        pathname.toLowerCase() === '/login' ? await loginWithFirstScreen(request.headers.cookie) : undefined;
+      if (page) {
+        const accept = String(request.headers['accept-encoding'] ?? '');
+        const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
+        reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'accept-encoding')
+          .type('text/html; charset=utf-8');
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(encoding ? page[encoding] : page.plain);
+      }
       // Client-side routes (/order/index …) get the app; the router shows its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

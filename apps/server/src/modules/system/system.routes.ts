@@ -6,6 +6,16 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 
+/** The account's title per language and logo: config.json, and /login's first screen (app.ts). */
+export async function loadHomeBranding(database: Database, accountId: number) {
+  const [account] = await database.db
+    .select({ homeTitle: accounts.homeTitle, homeLogo: accounts.homeLogo })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return account;
+}
+
 /** Public, unauthenticated routes outside the API: health and the client's start-up config. */
 export function registerSystemRoutes(app: FastifyInstance, deps: { config: Config; database: Database }) {
   const { config, database } = deps;
@@ -24,11 +34,7 @@ export function registerSystemRoutes(app: FastifyInstance, deps: { config: Confi
   });
 
   app.get('/static/config.json', { schema: { hide: true } }, async (_request, reply) => {
-    const [account] = await database.db
-      .select({ homeTitle: accounts.homeTitle, homeLogo: accounts.homeLogo })
-      .from(accounts)
-      .where(eq(accounts.id, config.accountId))
-      .limit(1);
+    const account = await loadHomeBranding(database, config.accountId);
     const body: StaticConfig = {
       apiUrl: config.apiPrefix,
       account_id: config.accountId,
