@@ -5,12 +5,10 @@ import { Link, useNavigate } from 'react-router';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { recordEndpoints, type DeliveryLine, type FulfilledOrder } from '@partsportal/contract/records';
 import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
-import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
-import { positiveInt } from '@shared/records/list-query';
 import { formatMoney } from '@shared/records/money';
-import { RecordLinesTable } from '@shared/records/record-detail';
+import { useRecordDetail } from '@shared/records/record-detail';
+import { RecordLinesTable } from '@shared/records/record-lines-table';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { OrderStateTag } from './order-cells';
@@ -25,12 +23,15 @@ export default function DeliveryDetailPage() {
   const formatDate = useFormatDate();
   // The order detail needs 1002; without it the order numbers stay plain text.
   const canOpenOrders = useHasAnyCode([MENU_CODES.orderSearch]);
-  const [params] = useRouteSearchParams(PATH);
-  const id = positiveInt(params.get('id'));
-  const loaded = useAsyncData(id ? String(id) : null, () =>
-    callEndpoint(recordEndpoints.getDeliveryDetail, {}, { params: { id: id ?? 0 } }),
+  const {
+    id,
+    detail: loaded,
+    record: detail,
+  } = useRecordDetail(
+    PATH,
+    (id) => callEndpoint(recordEndpoints.getDeliveryDetail, {}, { params: { id } }),
+    (delivery) => delivery.header.id,
   );
-  const detail = loaded.data?.header.id === id ? loaded.data : undefined;
 
   if (!id) return <Result status="warning" title={t('orders.notFound')} />;
   if (!detail) {

@@ -26,12 +26,10 @@ import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { orderEndpoints, type OrderDetail, type OrderLine } from '@partsportal/contract/orders';
 import { showCartCount } from '@shared/api/cart-api';
 import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
-import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
-import { positiveInt } from '@shared/records/list-query';
 import { formatMoney } from '@shared/records/money';
-import { RecordLinesTable } from '@shared/records/record-detail';
+import { useRecordDetail } from '@shared/records/record-detail';
+import { RecordLinesTable } from '@shared/records/record-lines-table';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { DeliveryRate, OrderStateTag } from './order-cells';
@@ -49,15 +47,18 @@ export default function OrderDetailPage() {
   const locale = useSettingsStore((s) => s.language);
   const formatDate = useFormatDate();
   const canBuy = useHasAnyCode([MENU_CODES.cart]);
-  const [params] = useRouteSearchParams(PATH);
-  const id = positiveInt(params.get('id'));
-  const loaded = useAsyncData(id ? String(id) : null, () =>
-    callEndpoint(orderEndpoints.getOrderDetail, {}, { params: { id: id ?? 0 } }),
+  const {
+    id,
+    detail: loaded,
+    record,
+  } = useRecordDetail(
+    PATH,
+    (id) => callEndpoint(orderEndpoints.getOrderDetail, {}, { params: { id } }),
+    (order) => order.header.id,
   );
   // A line change answers with the whole new order; it replaces the loaded one until the next load.
   const [changed, setChanged] = useState<OrderDetail>();
-  const detail =
-    changed && changed.header.id === id ? changed : loaded.data?.header.id === id ? loaded.data : undefined;
+  const detail = changed && changed.header.id === id ? changed : record;
   const [busy, setBusy] = useState<string | null>(null);
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   // Enter saves, and the input then loses focus (it is disabled while saving): one call only.

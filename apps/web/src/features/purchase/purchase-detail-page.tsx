@@ -3,12 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { recordEndpoints, type PurchaseLine } from '@partsportal/contract/records';
 import { callEndpoint } from '@shared/api/client';
 import { useFormatDate } from '@shared/i18n/use-format-date';
-import {
-  RecordDetailHeading,
-  RecordLinesTable,
-  RecordNotFound,
-  useRecordDetail,
-} from '@shared/records/record-detail';
+import { RecordDetailHeading, RecordNotFound, useRecordDetail } from '@shared/records/record-detail';
+import { RecordLinesTable } from '@shared/records/record-lines-table';
 import { useFormatMoney } from '@shared/records/use-format-money';
 
 export default function PurchaseDetailPage() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Empty, Table, type TableProps } from 'antd';
+import { Button, Empty } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -47,21 +47,5 @@ export function RecordDetailHeading({ titleId, children }: { titleId: string; ch
         {children}
       </h1>
     </div>
-  );
-}
-
-/** The lines of a record: every line on one unpaged, compact table. */
-export function RecordLinesTable<T extends object>({
-  emptyText,
-  ...table
-}: Omit<TableProps<T>, 'rowKey' | 'size' | 'pagination' | 'locale'> & { emptyText?: string }) {
-  return (
-    <Table<T>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      locale={{ emptyText: <Empty description={emptyText} /> }}
-      {...table}
-    />
   );
 }
