@@ -86,8 +86,9 @@ export async function sidebarEntries(page: Page): Promise<string[]> {
   for (const title of await sidebar.locator('.ant-menu-submenu-title').all()) {
     const group = title.locator('xpath=..');
     if (!(await group.getAttribute('class'))?.includes('ant-menu-submenu-open')) await title.click();
+    // Until the group says it is open (its entries are rendered then), not a fixed pause.
+    await expect.poll(() => group.getAttribute('class')).toContain('ant-menu-submenu-open');
   }
-  await page.waitForTimeout(300);
   return sidebar
     .locator('li.ant-menu-item')
     .evaluateAll((items) =>
