@@ -11,6 +11,10 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits 1 s by default, while the pages wait 15 s for a locator (support/browser.ts):
+    // a poll for rows that need a server answer and a React render failed whenever those took
+    // longer than a second on a busy machine. The same 15 s for both.
+    expect: { poll: { timeout: 15_000 } },
     reporters: ['default'],
   },
 });
