@@ -5,9 +5,9 @@ import { plainProducts } from '../modules/checkout/checkout-test-kit';
 import {
   callback,
   nowSeconds,
+  openPayment,
+  paidFields,
   paymentState,
-  pendingOrder,
-  qrPayment,
   SANDBOX_SECRET,
   signed,
 } from '../modules/payment/payment-test-kit';
@@ -52,11 +52,9 @@ async function wholeState() {
 
 describe('signed payment callbacks (issue 8, item 7)', () => {
   it('refuses forged, altered, foreign, wrong-amount and stale callbacks with no state change', async () => {
-    const order = await pendingOrder(t, tokens.demo, product);
-    const pay = await qrPayment(t, tokens.demo, order.order_id);
+    const { order, pay } = await openPayment(t, tokens.demo, product);
     // A second open payment of another company, for the cross-id cases.
-    const other = await pendingOrder(t, tokens.partner, product, 2);
-    const otherPay = await qrPayment(t, tokens.partner, other.order_id);
+    const { order: other, pay: otherPay } = await openPayment(t, tokens.partner, product, 2);
     // Another merchant's request: same shape, account 2.
     const foreignNo = `SB${Date.now()}F2`;
     await t.database.db.execute(sql`
@@ -64,13 +62,7 @@ describe('signed payment callbacks (issue 8, item 7)', () => {
       select 2, order_id, company_id, method, provider, amount, ${foreignNo}
       from payment_requests where payment_no = ${otherPay.payment_no}`);
 
-    const fields = {
-      payment_no: pay.payment_no,
-      merchant_id: 1,
-      amount: pay.amount,
-      provider_ref: 'REF-REL',
-      timestamp: nowSeconds(),
-    };
+    const fields = paidFields(pay, 'REF-REL');
     const valid = signed(fields);
     const cent = (amount: string, delta: number) =>
       (Math.round(Number(amount) * 100 + delta) / 100).toFixed(2);

@@ -22,15 +22,35 @@ export async function qrPayment(t: TestApp, token: string, orderId: number) {
   return answer.data;
 }
 
+/** A fresh pending order with an open QR payment request of it: what a callback pays. */
+export async function openPayment(t: TestApp, token: string, productId: number, qty = 1) {
+  const order = await pendingOrder(t, token, productId, qty);
+  return { order, pay: await qrPayment(t, token, order.order_id) };
+}
+
 export function signed(fields: Omit<SandboxCallback, 'signature'>, secret = SANDBOX_SECRET): SandboxCallback {
   return { ...fields, signature: signCallback(secret, fields) };
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** The callback fields (sign them with `signed`) that pay `pay` in full for merchant 1, now. */
+export function paidFields(pay: { payment_no: string; amount: string }, providerRef: string) {
+  return {
+    payment_no: pay.payment_no,
+    merchant_id: 1,
+    amount: pay.amount,
+    provider_ref: providerRef,
+    timestamp: nowSeconds(),
+  };
+}
+
 export function callback(t: TestApp, body: unknown) {
   return t.call<{ status: string }>('/Payment/Callback/sandbox', body, { lng: 'en' });
 }
+
+/** paymentState of an order its payment request paid exactly once: one payment, two ledger rows. */
+export const PAID_ONCE = { state: 'submitted', payments: 1, ledger: 2, requests: 'paid' } as const;
 
 /** Everything a callback could change, to compare before and after a refusal. */
 export async function paymentState(t: TestApp, orderId: number) {

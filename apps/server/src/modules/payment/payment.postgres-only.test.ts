@@ -4,10 +4,10 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { plainProducts } from '../checkout/checkout-test-kit';
 import {
   callback,
-  nowSeconds,
+  openPayment,
+  PAID_ONCE,
+  paidFields,
   paymentState,
-  pendingOrder,
-  qrPayment,
   SANDBOX_SECRET,
   signed,
 } from './payment-test-kit';
@@ -30,56 +30,25 @@ afterAll(() => t.close());
 
 describe('payment callbacks under concurrency (PostgreSQL)', () => {
   it('10 parallel identical callbacks record exactly one payment', async () => {
-    const order = await pendingOrder(t, token, product);
-    const pay = await qrPayment(t, token, order.order_id);
-    const body = signed({
-      payment_no: pay.payment_no,
-      merchant_id: 1,
-      amount: pay.amount,
-      provider_ref: 'REF-PAR',
-      timestamp: nowSeconds(),
-    });
+    const { order, pay } = await openPayment(t, token, product);
+    const body = signed(paidFields(pay, 'REF-PAR'));
     const answers = await Promise.all(Array.from({ length: 10 }, () => callback(t, body)));
     expect(answers.map((a) => a.code)).toEqual(Array(10).fill(200));
-    expect(await paymentState(t, order.order_id)).toMatchObject({
-      state: 'submitted',
-      payments: 1,
-      ledger: 2,
-      requests: 'paid',
-    });
+    expect(await paymentState(t, order.order_id)).toMatchObject(PAID_ONCE);
   });
 
   it('10 parallel different callbacks of one request: one payment, the rest refused', async () => {
-    const order = await pendingOrder(t, token, product);
-    const pay = await qrPayment(t, token, order.order_id);
+    const { order, pay } = await openPayment(t, token, product);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        callback(
-          t,
-          signed({
-            payment_no: pay.payment_no,
-            merchant_id: 1,
-            amount: pay.amount,
-            provider_ref: `REF-${i}`,
-            timestamp: nowSeconds(),
-          }),
-        ),
-      ),
+      Array.from({ length: 10 }, (_, i) => callback(t, signed(paidFields(pay, `REF-${i}`)))),
     );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
     expect(await paymentState(t, order.order_id)).toMatchObject({ payments: 1, ledger: 2 });
   });
 
   it('a callback racing a cancel: either paid or cancelled, never both', async () => {
-    const order = await pendingOrder(t, token, product);
-    const pay = await qrPayment(t, token, order.order_id);
-    const body = signed({
-      payment_no: pay.payment_no,
-      merchant_id: 1,
-      amount: pay.amount,
-      provider_ref: 'REF-RACE',
-      timestamp: nowSeconds(),
-    });
+    const { order, pay } = await openPayment(t, token, product);
+    const body = signed(paidFields(pay, 'REF-RACE'));
     const [paid, cancelled] = await Promise.all([
       callback(t, body),
       t.call(`/Web/CancelOrder/${order.order_id}`, undefined, { token }),

@@ -7,7 +7,9 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { plainProducts } from '../checkout/checkout-test-kit';
 import {
   callback,
-  nowSeconds,
+  openPayment,
+  PAID_ONCE,
+  paidFields,
   paymentState,
   pendingOrder,
   qrPayment,
@@ -137,8 +139,7 @@ describe('/Web/WePay on account', () => {
 
 describe('sandbox payment (QR code → phone page → signed callback)', () => {
   it('goes from QR code to a paid order with exactly one payment', async () => {
-    const order = await pendingOrder(t, tokens.demo, product, 3);
-    const pay = await qrPayment(t, tokens.demo, order.order_id);
+    const { order, pay } = await openPayment(t, tokens.demo, product, 3);
     expect(pay.amount).toBe(order.total_amount);
     expect(pay.confirm_url).toBe(`http://localhost:80/api/sandbox/pay/${pay.payment_no}`);
     expect(pay.qr_url).toBe(`/Web/QRCode?data=${encodeURIComponent(pay.confirm_url)}`);
@@ -171,12 +172,7 @@ describe('sandbox payment (QR code → phone page → signed callback)', () => {
     });
     expect(confirm.statusCode).toBe(200);
     expect(confirm.body).toContain('Payment confirmed');
-    expect(await paymentState(t, order.order_id)).toMatchObject({
-      state: 'submitted',
-      payments: 1,
-      ledger: 2,
-      requests: 'paid',
-    });
+    expect(await paymentState(t, order.order_id)).toMatchObject(PAID_ONCE);
     const status = await t.call<PayStatus>(`/Web/GetPayStatus/${order.order_id}`, undefined, {
       token: tokens.demo,
     });
@@ -189,15 +185,8 @@ describe('sandbox payment (QR code → phone page → signed callback)', () => {
   });
 
   it('acknowledges the same callback again without a second payment', async () => {
-    const order = await pendingOrder(t, tokens.demo, product);
-    const pay = await qrPayment(t, tokens.demo, order.order_id);
-    const body = signed({
-      payment_no: pay.payment_no,
-      merchant_id: 1,
-      amount: pay.amount,
-      provider_ref: 'REF-ONCE',
-      timestamp: nowSeconds(),
-    });
+    const { order, pay } = await openPayment(t, tokens.demo, product);
+    const body = signed(paidFields(pay, 'REF-ONCE'));
     for (let i = 0; i < 3; i++) expect((await callback(t, body)).code).toBe(200);
     expect(await paymentState(t, order.order_id)).toMatchObject({
       state: 'submitted',
@@ -210,21 +199,11 @@ describe('sandbox payment (QR code → phone page → signed callback)', () => {
   // apps/server/src/reliability/payment-callbacks.test.ts.
 
   it("does not pay an order that was cancelled meanwhile, nor another company's order", async () => {
-    const order = await pendingOrder(t, tokens.demo, product);
-    const pay = await qrPayment(t, tokens.demo, order.order_id);
+    const { order, pay } = await openPayment(t, tokens.demo, product);
     expect((await t.call(`/Web/CancelOrder/${order.order_id}`, undefined, { token: tokens.demo })).code).toBe(
       200,
     );
-    const late = await callback(
-      t,
-      signed({
-        payment_no: pay.payment_no,
-        merchant_id: 1,
-        amount: pay.amount,
-        provider_ref: 'REF-LATE',
-        timestamp: nowSeconds(),
-      }),
-    );
+    const late = await callback(t, signed(paidFields(pay, 'REF-LATE')));
     expect(late.code).toBe(40009);
     expect(await paymentState(t, order.order_id)).toMatchObject({
       state: 'cancelled',
