@@ -209,6 +209,66 @@ describe('records and finance', () => {
     await demo.context.close();
   });
 
+  it('line searches (en): a part number filter in the URL, the lines exported, a link to the bill; the purchase one keeps type=all', async () => {
+    const { context, page } = await newPage(browser(), { language: 'en', acceptDownloads: true });
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/sales/detailSearch`);
+    await waitForShell(page);
+    const rows = page.locator('.sales-line-table tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    const head = (await page.locator('.sales-line-table thead').textContent()) ?? '';
+    for (const column of ['Number', 'Delivered qty', 'Ship status']) expect(head).toContain(column);
+    const number = ((await rows.first().locator('td').nth(2).textContent()) ?? '').trim();
+    expect(number).not.toBe('');
+    const totalShown = async () =>
+      Number(/\d+/.exec((await page.locator('.ant-pagination-total-text').textContent()) ?? '')?.[0]);
+    const unfiltered = await totalShown();
+
+    await page.getByRole('searchbox', { name: 'Number', exact: true }).fill(number);
+    await page.getByRole('searchbox', { name: 'Number', exact: true }).press('Enter');
+    await page.waitForURL(/pn=/);
+    await expect.poll(totalShown).toBeLessThan(unfiltered);
+    const total = await totalShown();
+    expect(total).toBeGreaterThan(0);
+    await expect.poll(() => rows.first().locator('td').nth(2).textContent()).toBe(number);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('.export-xlsx').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^sales-lines-\d{8}-\d{4}\.xlsx$/);
+    const file = join(mkdtempSync(join(tmpdir(), 'pp-export-')), download.suggestedFilename());
+    await download.saveAs(file);
+    const book = XLSX.read(readFileSync(file));
+    const exported = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0] ?? '']!, {
+      header: 1,
+    });
+    expect(exported).toHaveLength(total + 1);
+    expect(exported[0]?.[7]).toBe('Delivered qty');
+    expect(exported[1]?.[2]).toBe(number);
+
+    const no = ((await rows.first().locator('a').first().textContent()) ?? '').trim();
+    await rows.first().locator('a').first().click();
+    await page.waitForURL(/\/sales\/detail\?id=\d+/);
+    await page.locator('.sales-lines tbody tr.ant-table-row').first().waitFor();
+    expect(await page.locator('#sales-detail-title').textContent()).toContain(no);
+    await context.close();
+
+    const partner = await newPage(browser(), { language: 'en' });
+    await signInByApi(partner.context, 'partner');
+    await partner.page.goto(`${baseUrl()}/pur/detailSearch?type=all`);
+    await waitForShell(partner.page);
+    const lines = partner.page.locator('.purchase-line-table tbody tr.ant-table-row');
+    await lines.first().waitFor();
+    expect(await partner.page.locator('.purchase-line-table thead').textContent()).toContain('Received');
+    const part = ((await lines.first().locator('td').nth(2).textContent()) ?? '').trim();
+    await partner.page.getByRole('searchbox', { name: 'Number', exact: true }).fill(part);
+    await partner.page.getByRole('searchbox', { name: 'Number', exact: true }).press('Enter');
+    await partner.page.waitForURL(/\?type=all&pn=/);
+    await expect.poll(() => lines.first().locator('td').nth(2).textContent()).toBe(part);
+    await partner.context.close();
+  });
+
   it('viewer opens notices but gets the 401 page on /sales/index', async () => {
     const { context, page } = await newPage(browser(), { language: 'en' });
     await signInByApi(context, 'viewer');
