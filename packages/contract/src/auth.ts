@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyBodySchema } from './common';
+import { emptyBodySchema, idSchema } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const DEFAULT_ACCOUNT_ID = 1;
@@ -10,7 +10,8 @@ export const loginRequestSchema = z.strictObject({
   password: z.string().min(1).max(256),
   account_id: z
     .union([
-      z.number().int().positive(),
+      // An int4 column: a larger number reached PostgreSQL and answered 50000 (fuzz, 2026-11-22).
+      idSchema,
       z
         .string()
         .regex(/^\d{1,9}$/)

@@ -106,6 +106,18 @@ describe('/Auth/Login', () => {
     expect((await login({ user_id: 'demo', password: 'demo1234', account_id: 2 })).code).toBe(40000);
   });
 
+  it('refuses an account_id past the int4 range as invalid input, not an internal error', async () => {
+    // Found by the fuzz suite: 2147483648 reached PostgreSQL ("out of range for type integer").
+    for (const account_id of [2_147_483_648, 1e15]) {
+      const answer = await login({ user_id: 'demo', password: 'demo1234', account_id }, 'en');
+      expect(answer.code, String(account_id)).toBe(40001);
+      expect(answer.msg).toMatch(/account_id/);
+    }
+    expect((await login({ user_id: 'demo', password: 'demo1234', account_id: 2_147_483_647 })).code).toBe(
+      40000,
+    );
+  });
+
   it('limits failed sign-ins per user per hour, then lets them in again', async () => {
     for (let i = 0; i < 5; i++)
       expect((await login({ user_id: 'locked', password: 'bad' })).code).toBe(40000);
