@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -9,7 +9,7 @@ import { COOKIE, setCookie } from './shared/cookies';
 import { loadAntdLocale } from './shared/i18n/antd-locale';
 import { initI18n } from './shared/i18n/i18n';
 import { installGlobalErrorLog } from './shared/stores/error-log-store';
-import { loadAntdStylesheet, prefetchAntdStylesheet } from './shared/ui/antd-stylesheet';
+import { loadAntdStylesheet } from './shared/ui/antd-stylesheet';
 import { useSettingsStore } from './shared/stores/settings-store';
 import './styles.css';
 
@@ -33,28 +33,15 @@ async function bootstrap() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
-  // As a transition the first render runs in slices that yield to the browser every few ms;
-  // a plain first render was one long task (Lighthouse mobile: ~300 ms of blocking time on
-  // /login, more on the signed-in pages).
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <AppProviders antdLocale={antdLocale}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders antdLocale={antdLocale}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
   );
-  if (!stylesheet) {
-    // The login page does not need antd.css; the pages after sign-in do. Download it now
-    // without applying it (a prefetch costs no style work on the idle page, which Lighthouse
-    // counted as blocking time) and apply it at the first key or tap, long before a sign-in
-    // completes, so the signed-in pages still start with the static styles.
-    setTimeout(prefetchAntdStylesheet, 1000);
-    const apply = () => void loadAntdStylesheet();
-    for (const type of ['keydown', 'pointerdown'])
-      addEventListener(type, apply, { once: true, capture: true, passive: true });
-  }
+  // Ready by the time the user has typed the password.
+  if (!stylesheet) setTimeout(() => void loadAntdStylesheet(), 1000);
 }
 
 void bootstrap();

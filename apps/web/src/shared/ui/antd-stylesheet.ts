@@ -30,22 +30,11 @@ export function loadAntdStylesheet(): Promise<void> {
   return loading;
 }
 
-/** Downloads antd.css into the HTTP cache without applying it (see main.tsx, the login page). */
-export function prefetchAntdStylesheet(): void {
-  if (loading) return;
-  const link = document.createElement('link');
-  link.rel = 'prefetch';
-  link.as = 'style';
-  link.href = antdCssUrl;
-  document.head.append(link);
-}
-
 /**
  * True once antd.css is in the page: only then may antd skip its run-time styles
  * (theme.zeroRuntime). The login page renders before that with antd's run-time styles for its
  * few components, because the whole stylesheet on a slow line cost it ~0.6 s of LCP; the
- * stylesheet is prefetched after the login page's first paint and applied at the first key or
- * tap (main.tsx), and components mounted after it use it.
+ * stylesheet loads after the login page's first paint, and components mounted after it use it.
  */
 export function useAntdStylesheetLoaded(): boolean {
   return useSyncExternalStore(
