@@ -26,9 +26,9 @@ async function menusClosed(page: Page) {
 async function contextAction(page: Page, path: string, action: string) {
   await menusClosed(page);
   await page.locator(`.tag-item[data-path="${path}"]`).click({ button: 'right' });
-  // The click goes to the menu item itself rather than to screen coordinates: in a full browser
-  // run on a loaded machine "Close" once left the tab open for 15 s, as if the click had landed
-  // beside the item (the menu re-aligns when the page below changes height; cause not pinned down).
+  // The click goes to the menu item itself rather than to screen coordinates: on a loaded machine
+  // the menu was still moving when clicked, the page heading took the click and the menu closed
+  // without acting ("Close" left the tab open; 3 of 4 runs with the CPU throttled 4–6x, 0 of 3 so).
   await openMenus(page).getByRole('menuitem', { name: action, exact: true }).dispatchEvent('click');
   await menusClosed(page);
 }
