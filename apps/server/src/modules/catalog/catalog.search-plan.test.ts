@@ -1,9 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createAccount, createCompany } from '../../testing/fixtures';
 import { createTestDatabase } from '../../testing/test-database';
-import { createCatalogRepository, TIER_CAP, type SearchQuery } from './catalog.repository';
+import { explainingRepository, scannedRows } from './catalog-plan-test-kit';
+import { TIER_CAP, type SearchQuery } from './catalog.repository';
 
 /**
  * The work a search does must stay bounded by the candidate cap, whatever the planner thinks of
@@ -15,44 +16,6 @@ import { createCatalogRepository, TIER_CAP, type SearchQuery } from './catalog.r
 let database: Database;
 let drop: () => Promise<void>;
 let companyId: number;
-
-interface PlanNode {
-  'Node Type': string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
-/** Rows each scan node produced or threw away, over all its loops. */
-function scannedRows(node: PlanNode): number {
-  const own = node['Node Type'].includes('Scan')
-    ? (node['Actual Rows'] +
-        (node['Rows Removed by Filter'] ?? 0) +
-        (node['Rows Removed by Index Recheck'] ?? 0)) *
-      node['Actual Loops']
-    : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + scannedRows(child), 0);
-}
-
-/** A repository whose statements are run under EXPLAIN ANALYZE; the last plan is kept. */
-function explainingRepository() {
-  const plans: PlanNode[] = [];
-  const repo = createCatalogRepository({
-    ...database,
-    async rows<T>(query: SQL) {
-      const [row] = await database.rows<{ 'QUERY PLAN': unknown }>(
-        sql`explain (analyze, format json) ${query}`,
-      );
-      const json = row!['QUERY PLAN'];
-      const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>;
-      plans.push(parsed[0]!.Plan);
-      return database.rows<T>(query);
-    },
-  });
-  return { repo, plans };
-}
 
 const query = (key: string): SearchQuery => ({
   companyId,
@@ -93,7 +56,7 @@ afterAll(async () => {
 
 describe('search plan on a broad prefix', () => {
   it('reads about the capped candidates, not the whole index', async () => {
-    const { repo, plans } = explainingRepository();
+    const { repo, plans } = explainingRepository(database);
     const hits = await repo.search(query('ZZ9'), { accountId: 1 });
     expect(hits).toHaveLength(20);
     // Capped count: TIER_CAP of our numbers start with the key, none of the OE numbers do.
@@ -103,7 +66,7 @@ describe('search plan on a broad prefix', () => {
   });
 
   it('reads about the capped candidates for a broad cross-number prefix too', async () => {
-    const { repo, plans } = explainingRepository();
+    const { repo, plans } = explainingRepository(database);
     const hits = await repo.search(query('OEZZ9'), { accountId: 1 });
     expect(hits[0]!.total).toBe(TIER_CAP);
     // Only the cross-number tier reached the cap; that alone makes the total a lower bound.
@@ -112,7 +75,7 @@ describe('search plan on a broad prefix', () => {
   });
 
   it('still ranks by sales within the prefix candidates and finds the exact number first', async () => {
-    const { repo } = explainingRepository();
+    const { repo } = explainingRepository(database);
     const hits = await repo.search(query('ZZ9012345'), { accountId: 1 });
     expect(hits[0]).toMatchObject({ rank: 0, kind: 'number', value: 'ZZ9012345', total: 1, capped: false });
     const broad = await repo.search(query('ZZ9'), { accountId: 1 });

@@ -1,9 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createAccount, createCompany } from '../../testing/fixtures';
 import { createTestDatabase } from '../../testing/test-database';
-import { createCatalogRepository, TIER_CAP, type SearchQuery } from './catalog.repository';
+import { explainingRepository, scannedRows } from './catalog-plan-test-kit';
+import { TIER_CAP, type SearchQuery } from './catalog.repository';
 
 /**
  * A search by vehicle alone must stay bounded by the candidate cap. On 1M parts a vehicle fits
@@ -16,44 +17,6 @@ let drop: () => Promise<void>;
 let companyId: number;
 let otherBrandId: number;
 const vehicleIds: Record<'broad' | 'narrow' | 'early', number> = { broad: 0, narrow: 0, early: 0 };
-
-interface PlanNode {
-  'Node Type': string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
-/** Rows each scan node produced or threw away, over all its loops. */
-function scannedRows(node: PlanNode): number {
-  const own = node['Node Type'].includes('Scan')
-    ? (node['Actual Rows'] +
-        (node['Rows Removed by Filter'] ?? 0) +
-        (node['Rows Removed by Index Recheck'] ?? 0)) *
-      node['Actual Loops']
-    : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + scannedRows(child), 0);
-}
-
-/** A repository whose statements are run under EXPLAIN ANALYZE; the last plan is kept. */
-function explainingRepository() {
-  const plans: PlanNode[] = [];
-  const repo = createCatalogRepository({
-    ...database,
-    async rows<T>(query: SQL) {
-      const [row] = await database.rows<{ 'QUERY PLAN': unknown }>(
-        sql`explain (analyze, format json) ${query}`,
-      );
-      const json = row!['QUERY PLAN'];
-      const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>;
-      plans.push(parsed[0]!.Plan);
-      return database.rows<T>(query);
-    },
-  });
-  return { repo, plans };
-}
 
 const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
   companyId,
@@ -120,7 +83,7 @@ afterAll(async () => {
 
 describe('search plan by vehicle alone', () => {
   it('reads about the capped candidates of a broad vehicle and reports a capped total', async () => {
-    const { repo, plans } = explainingRepository();
+    const { repo, plans } = explainingRepository(database);
     const hits = await repo.search(query(), { accountId: 1, vehicleId: vehicleIds.broad });
     expect(hits).toHaveLength(20);
     expect(hits[0]!.total).toBe(TIER_CAP);
@@ -129,7 +92,7 @@ describe('search plan by vehicle alone', () => {
   });
 
   it('reads only its few fitments for a narrow vehicle', async () => {
-    const { repo, plans } = explainingRepository();
+    const { repo, plans } = explainingRepository(database);
     const hits = await repo.search(query(), { accountId: 1, vehicleId: vehicleIds.narrow });
     expect(hits).toHaveLength(5);
     expect(hits[0]!.total).toBe(5);
@@ -142,7 +105,7 @@ describe('search plan by vehicle alone', () => {
   });
 
   it('ranks the candidates by sales and pages through them without repeats', async () => {
-    const { repo } = explainingRepository();
+    const { repo } = explainingRepository(database);
     const filters = { accountId: 1, vehicleId: vehicleIds.broad };
     const first = await repo.search(query(), filters);
     const second = await repo.search(query({ offset: 20 }), filters);
@@ -162,7 +125,7 @@ describe('search plan by vehicle alone', () => {
   });
 
   it('applies product filters before the cap, so sparse matches are all found', async () => {
-    const { repo } = explainingRepository();
+    const { repo } = explainingRepository(database);
     const hits = await repo.search(query({ limit: 200 }), {
       accountId: 1,
       vehicleId: vehicleIds.broad,
