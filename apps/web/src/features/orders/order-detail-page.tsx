@@ -32,9 +32,9 @@ import { useRecordDetail } from '@shared/records/record-detail';
 import { RecordLinesTable } from '@shared/records/record-lines-table';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useSettingsStore } from '@shared/stores/settings-store';
-import { DeliveryRate, OrderStateTag } from './order-cells';
+import { DeliveryRate, OrderStateTag } from '@shared/records/order-cells';
 import { exportOrderDetail } from './order-export';
-import { formatDeliveryRate } from './order-query';
+import { formatDeliveryRate } from '@shared/records/order-state';
 import './order-print.css';
 import './orders.css';
 

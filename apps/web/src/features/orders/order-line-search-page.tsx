@@ -10,7 +10,7 @@ import { RecordTable } from '@shared/records/record-table';
 import { TextFilter } from '@shared/records/text-filter';
 import { useRecordList } from '@shared/records/use-record-list';
 import { useSettingsStore } from '@shared/stores/settings-store';
-import { OrderStateTag } from './order-cells';
+import { OrderStateTag } from '@shared/records/order-cells';
 import { orderLineQuery } from './order-query';
 import './orders.css';
 

@@ -17,8 +17,9 @@ import { RecordTable } from '@shared/records/record-table';
 import { TextFilter } from '@shared/records/text-filter';
 import { useRecordList } from '@shared/records/use-record-list';
 import { useSettingsStore } from '@shared/stores/settings-store';
-import { DeliveryRate, OrderStateTag } from './order-cells';
-import { formatDeliveryRate, orderListQuery } from './order-query';
+import { DeliveryRate, OrderStateTag } from '@shared/records/order-cells';
+import { formatDeliveryRate } from '@shared/records/order-state';
+import { orderListQuery } from './order-query';
 import './orders.css';
 
 const PATH = '/order/index';

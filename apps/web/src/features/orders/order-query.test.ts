@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryQuery } from './delivery-query';
-import { deliveryPercent, formatDeliveryRate, orderLineQuery, orderListQuery } from './order-query';
+import { orderLineQuery, orderListQuery } from './order-query';
 
 describe('order list URL state', () => {
   it('reads the plain menu link as the defaults and writes it back unchanged', () => {
@@ -99,30 +98,5 @@ describe('order line search URL state', () => {
     expect(orderLineQuery.toQuery(orderLineQuery.parse(new URLSearchParams('part=x'))).toString()).toBe(
       'part=x',
     );
-  });
-});
-
-describe('delivery list URL state', () => {
-  it('round-trips and builds the request', () => {
-    const filters = deliveryQuery.parse(new URLSearchParams('no=DL&to=2026-06-30&sort=total_qty&order=asc'));
-    expect(deliveryQuery.parse(deliveryQuery.toQuery(filters))).toEqual(filters);
-    expect(deliveryQuery.toRequest(filters)).toMatchObject({ no: 'DL', sort: 'total_qty', order: 'asc' });
-    expect(deliveryQuery.toRequest(filters).dateFrom).toBeUndefined();
-  });
-});
-
-describe('delivery rate', () => {
-  it('is a 0–100 number for the bar', () => {
-    expect(deliveryPercent('37.50')).toBe(37.5);
-    expect(deliveryPercent('0.00')).toBe(0);
-    expect(deliveryPercent('100.0000')).toBe(100);
-    expect(deliveryPercent('120')).toBe(100);
-    expect(deliveryPercent('garbage')).toBe(0);
-  });
-
-  it('is written in the user language with at most two decimals', () => {
-    expect(formatDeliveryRate('97.37', 'en')).toBe('97.37 %');
-    expect(formatDeliveryRate('85.5000', 'es')).toBe('85,5 %');
-    expect(formatDeliveryRate('100.00', 'zh')).toBe('100 %');
   });
 });

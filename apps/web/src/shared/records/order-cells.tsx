@@ -1,7 +1,7 @@
 import { Progress, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderState } from '@partsportal/contract/orders';
-import { deliveryPercent, formatDeliveryRate, ORDER_STATE_COLORS } from './order-query';
+import { deliveryPercent, formatDeliveryRate, ORDER_STATE_COLORS } from './order-state';
 
 export function OrderStateTag({ state }: { state: OrderState }) {
   const { t } = useTranslation();

@@ -11,8 +11,8 @@ import { useRecordDetail } from '@shared/records/record-detail';
 import { RecordLinesTable } from '@shared/records/record-lines-table';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useSettingsStore } from '@shared/stores/settings-store';
-import { OrderStateTag } from './order-cells';
-import './orders.css';
+import { OrderStateTag } from '@shared/records/order-cells';
+import './records.css';
 
 const PATH = '/export/detail';
 

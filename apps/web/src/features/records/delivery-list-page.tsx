@@ -13,7 +13,7 @@ import { TextFilter } from '@shared/records/text-filter';
 import { useRecordList } from '@shared/records/use-record-list';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { deliveryQuery } from './delivery-query';
-import './orders.css';
+import './records.css';
 
 const PATH = '/export/index';
 

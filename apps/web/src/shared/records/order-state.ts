@@ -1,0 +1,25 @@
+import type { OrderState } from '@partsportal/contract/orders';
+
+/**
+ * Delivery rate as the order list shows it: export_rate is a percent string with 2 decimals
+ * ("37.50"); the Progress bar needs a number in 0–100 and the text keeps at most 2 decimals.
+ */
+export function deliveryPercent(rate: string): number {
+  const value = Number(rate);
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(100, Math.max(0, Math.round(value * 100) / 100));
+}
+
+export function formatDeliveryRate(rate: string, locale: string): string {
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(deliveryPercent(rate))} %`;
+}
+
+/** Tag colours of the order states (antd preset colours). */
+export const ORDER_STATE_COLORS: Readonly<Record<OrderState, string>> = {
+  pending_payment: 'gold',
+  submitted: 'blue',
+  confirmed: 'cyan',
+  partially_delivered: 'purple',
+  delivered: 'green',
+  cancelled: 'default',
+};
