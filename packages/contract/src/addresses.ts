@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyBodySchema, idSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, MENU_CODES, SHOW_ADDRESS_GRANT } from './endpoint';
 
 /** Spec §9: level-2 entries are countries, plus an extra blank entry with id 0. */
 export const areaSchema = z.object({
@@ -73,6 +73,14 @@ export const addressIdParamsSchema = z.strictObject({
 /** `/Web/DeleteAddress?id={id}`: the id travels in the query string, as the spec writes it. */
 export const deleteAddressQuerySchema = addressIdParamsSchema;
 
+/**
+ * Who may read and change the company's shipping addresses: the buyer who checks out (cart,
+ * 1006, picks or adds the delivery address) or the user whose address page is switched on
+ * (show_address). Anyone else (e.g. a catalogue-only user) is refused: the addresses carry
+ * names and phone numbers.
+ */
+export const ADDRESS_GRANTS = [MENU_CODES.cart, SHOW_ADDRESS_GRANT] as const;
+
 export const addressEndpoints = {
   getAllAreas: defineEndpoint({
     method: 'POST',
@@ -87,7 +95,7 @@ export const addressEndpoints = {
     method: 'POST',
     path: '/Web/GetAddress',
     summary: "The company's shipping addresses, the default first, then newest first.",
-    permission: 'signed-in',
+    permission: ADDRESS_GRANTS,
     body: emptyBodySchema,
     data: z.array(addressSchema),
   }),
@@ -95,7 +103,7 @@ export const addressEndpoints = {
     method: 'POST',
     path: '/Web/AddAddress',
     summary: "Adds a shipping address (the company's first one becomes the default).",
-    permission: 'signed-in',
+    permission: ADDRESS_GRANTS,
     body: addressFieldsSchema,
     data: addressSchema,
   }),
@@ -103,7 +111,7 @@ export const addressEndpoints = {
     method: 'POST',
     path: '/Web/UpdateAddress',
     summary: 'Changes a shipping address (all fields, as the form sends them).',
-    permission: 'signed-in',
+    permission: ADDRESS_GRANTS,
     body: updateAddressRequestSchema,
     data: addressSchema,
   }),
@@ -113,7 +121,7 @@ export const addressEndpoints = {
     path: '/Web/DeleteAddress',
     summary:
       'Deletes the address `?id=`; when it was the default, the newest remaining address becomes the default.',
-    permission: 'signed-in',
+    permission: ADDRESS_GRANTS,
     body: emptyBodySchema,
     data: z.object({ id: idSchema }),
   }),
@@ -121,7 +129,7 @@ export const addressEndpoints = {
     method: 'POST',
     path: '/Web/SetDefaultAddress/{id}',
     summary: 'Makes the address the default (the only one).',
-    permission: 'signed-in',
+    permission: ADDRESS_GRANTS,
     body: emptyBodySchema,
     params: addressIdParamsSchema,
     data: addressSchema,

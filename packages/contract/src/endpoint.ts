@@ -4,10 +4,14 @@ import type { z } from 'zod';
  * Who may call an endpoint. Every endpoint states one of these; the server refuses to
  * register a route without it (brief §4).
  * - 'public': no token needed (login, static config).
- * - 'signed-in': any valid token (user info, password change, payment pages of spec §2 "none").
- * - a list of menu codes (spec §6): the user needs at least one of them; role admin passes.
+ * - 'signed-in': any valid token. Only for calls that show no company record (user info,
+ *   password change, reference data, the dashboard whose figures check their own menus); the
+ *   access walk holds the reviewed list, so a new 'signed-in' call fails it until reviewed.
+ * - a list of grants: the user needs at least one of them; role admin passes. A grant is a
+ *   menu code (spec §6) or `show_address`, the per-user switch that opens the address page
+ *   (spec §6: "/personalCenter/address — none, menu entry only when show_address is set").
  */
-export type Permission = 'public' | 'signed-in' | readonly MenuCode[];
+export type Permission = 'public' | 'signed-in' | readonly Grant[];
 
 export const MENU_CODES = {
   catalog: '1001',
@@ -27,6 +31,10 @@ export const MENU_CODES = {
 } as const;
 export type MenuCode = (typeof MENU_CODES)[keyof typeof MENU_CODES];
 export const ALL_MENU_CODES: readonly MenuCode[] = Object.values(MENU_CODES);
+
+/** The display switch that grants the address calls besides the cart code (see Permission). */
+export const SHOW_ADDRESS_GRANT = 'show_address';
+export type Grant = MenuCode | typeof SHOW_ADDRESS_GRANT;
 
 export const ADMIN_ROLE = 'admin';
 

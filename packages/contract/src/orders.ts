@@ -218,12 +218,20 @@ export const orderLineRowSchema = orderLineSchema.extend({
 });
 export type OrderLineRow = z.infer<typeof orderLineRowSchema>;
 
+/**
+ * Who may see the company's unpaid orders and pay or cancel them (the personal centre's pending
+ * orders, the pay page): the user who orders (cart, 1006) or who follows the company's orders
+ * (order search, 1002). The personal-centre route itself needs no code (spec §6), but its data
+ * does — a user with only the catalogue must not see amounts and addresses or cancel orders.
+ */
+export const PENDING_ORDER_CODES = [MENU_CODES.cart, MENU_CODES.orderSearch] as const;
+
 export const orderEndpoints = {
   getPendingOrders: defineEndpoint({
     method: 'POST',
     path: '/Web/GetPendingOrders',
     summary: "The company's unpaid orders (state pending_payment), newest first.",
-    permission: 'signed-in',
+    permission: PENDING_ORDER_CODES,
     body: pagingSchema,
     data: pageOf(pendingOrderSchema),
   }),
@@ -246,7 +254,7 @@ export const orderEndpoints = {
     method: 'POST',
     path: '/Web/CancelOrder/{id}',
     summary: 'Cancels a pending_payment order and releases its reserved stock.',
-    permission: 'signed-in',
+    permission: PENDING_ORDER_CODES,
     body: emptyBodySchema,
     params: orderIdParamsSchema,
     data: z.object({ order_id: idSchema, state: orderStateSchema }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emptyBodySchema, idSchema, moneySchema } from './common';
 import { defineEndpoint } from './endpoint';
-import { orderIdParamsSchema, orderStateSchema } from './orders';
+import { orderIdParamsSchema, orderStateSchema, PENDING_ORDER_CODES } from './orders';
 
 /**
  * wechat / alipay / qr: an online payment through the payment provider (today only the built-in
@@ -82,7 +82,7 @@ export const paymentEndpoints = {
     method: 'POST',
     path: '/Web/GetPayBill/{id}',
     summary: 'What the pay page shows: order amounts, what is paid, methods and the credit on account.',
-    permission: 'signed-in',
+    permission: PENDING_ORDER_CODES,
     body: emptyBodySchema,
     params: orderIdParamsSchema,
     data: payBillSchema,
@@ -92,7 +92,7 @@ export const paymentEndpoints = {
     path: '/Web/WePay',
     summary:
       "Pays an order: 'account' at once within the credit limit, 'wechat'/'alipay'/'qr' through the provider (a QR code).",
-    permission: 'signed-in',
+    permission: PENDING_ORDER_CODES,
     body: wePayRequestSchema,
     data: wePayResultSchema,
   }),
@@ -100,7 +100,7 @@ export const paymentEndpoints = {
     method: 'POST',
     path: '/Web/GetPayStatus/{id}',
     summary: 'State of the order; the pay page polls it while a QR code is shown.',
-    permission: 'signed-in',
+    permission: PENDING_ORDER_CODES,
     body: emptyBodySchema,
     params: orderIdParamsSchema,
     data: payStatusSchema,

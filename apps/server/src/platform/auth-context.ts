@@ -10,6 +10,8 @@ export interface AuthContext {
   role: string;
   menus: readonly string[];
   tags: readonly string[];
+  /** The user's address-page switch; it grants the address calls (contract `ADDRESS_GRANTS`). */
+  showAddress: boolean;
 }
 
 export interface RequestContext {

@@ -1,5 +1,5 @@
 import { ResultCode } from '@partsportal/contract/codes';
-import { ADMIN_ROLE, type Permission } from '@partsportal/contract/endpoint';
+import { ADMIN_ROLE, SHOW_ADDRESS_GRANT, type Permission } from '@partsportal/contract/endpoint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext, Authenticate, RequestContext } from './auth-context';
 import { AppError } from './errors';
@@ -24,7 +24,9 @@ export function requireAuth(ctx: RequestContext): AuthContext {
 export function holdsPermission(auth: AuthContext, permission: Permission): boolean {
   if (permission === 'public' || permission === 'signed-in') return true;
   if (auth.role === ADMIN_ROLE) return true;
-  return permission.some((code) => auth.menus.includes(code));
+  return permission.some((grant) =>
+    grant === SHOW_ADDRESS_GRANT ? auth.showAddress : auth.menus.includes(grant),
+  );
 }
 
 const queryToken = (query: unknown) => {

@@ -1,7 +1,14 @@
 import { authEndpoints } from '@partsportal/contract/auth';
 import { IMPORT_BILL_PATH } from '@partsportal/contract/cart';
 import { ResultCode } from '@partsportal/contract/codes';
-import { MENU_CODES, type Endpoint } from '@partsportal/contract/endpoint';
+import {
+  ALL_MENU_CODES,
+  MENU_CODES,
+  SHOW_ADDRESS_GRANT,
+  type Endpoint,
+} from '@partsportal/contract/endpoint';
+import { dashboardEndpoints } from '@partsportal/contract/dashboard';
+import { orderEndpoints } from '@partsportal/contract/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config';
@@ -106,6 +113,9 @@ const figures = {
   probes: 0,
   noTokenRefused: 0,
   viewerRefused: 0,
+  singleGrantProbes: 0,
+  singleGrantRefused: 0,
+  singleGrantAllowed: 0,
   crossCompanyProbes: 0,
   crossCompanyRefused: 0,
   foreignRecords: 0,
@@ -218,6 +228,86 @@ const realistic: Record<string, unknown> = {
   address: 'Tianhe Road 1',
 };
 
+/**
+ * Calls any signed-in user may make, each with why it shows no company record. A new
+ * 'signed-in' route fails the walk until it is reviewed and added here. (GetPendingOrders,
+ * CancelOrder and the pay calls were 'signed-in': a catalogue-only user could list and cancel
+ * the company's unpaid orders, and the walk, looking only for other companies' data, let it pass.)
+ */
+const NO_CODE_CALLS: Record<string, string> = {
+  [`POST ${prefix}/Web/GetUserInfo`]: "the caller's own user and company name",
+  [`POST ${prefix}/Auth/Logout`]: "ends the caller's own session",
+  [`POST ${prefix}/Web/ChangePassword`]: "the caller's own password",
+  [`POST ${prefix}/Web/GetAllAreas`]: 'reference data: countries, provinces, cities',
+  [`POST ${prefix}/Web/GetDashboard`]: 'each figure checks its own menu code (dashboard.service.ts)',
+  [`GET ${prefix}/Product/ProductPic/:id`]: 'catalogue pictures: shared data, no company record',
+  [`GET ${prefix}/Product/ProductBigId/:id`]: 'catalogue pictures: shared data, no company record',
+  [`GET ${prefix}/Product/DownloadFile`]: 'catalogue attachments: shared data, no company record',
+  [`GET ${prefix}/Web/QRCode`]: 'draws the QR code of the text it is given; reads nothing',
+};
+
+/** Company values a code-free call may show: the caller's own company name (GetUserInfo). */
+let NO_CODE_VISIBLE: string[] = [];
+/** The demo company's notice titles (the dashboard shows them to a holder of 1007). */
+let noticeTitles = new Set<string>();
+
+/** Calls whose service checks a second code beyond the route's (BuyAgain fills the cart). */
+const ALSO_NEEDS: Record<string, string[]> = {
+  [orderEndpoints.buyAgain.path]: [MENU_CODES.cart],
+};
+
+/** Whether the route lets a user with these menus and this address switch in (admin aside). */
+function grants(route: RouteUnderTest, user: { menus: readonly string[]; showAddress: boolean }): boolean {
+  const permission = route.permission!;
+  if (permission === 'public' || permission === 'signed-in') return true;
+  return permission.some((grant) =>
+    grant === SHOW_ADDRESS_GRANT ? user.showAddress : user.menus.includes(grant),
+  );
+}
+
+interface GrantHolder {
+  name: string;
+  menus: string[];
+  showAddress: boolean;
+  token: string;
+}
+let singleGrantHolders: GrantHolder[] = [];
+
+/** The demo company's own ids for the route's id slots, so a granted call meets a real record. */
+function ownIds(route: RouteUnderTest): Record<string, number> {
+  if (!route.endpoint) return {};
+  const ids: Record<string, number> = {};
+  for (const [slot, kind] of Object.entries(ID_SLOTS[route.endpoint.path] ?? {})) {
+    const id = world.records.demo.ids[kind][0];
+    if (id !== undefined) ids[slot] = id;
+  }
+  return ids;
+}
+
+/**
+ * Users of the demo company holding one grant each: every menu code alone, and the address
+ * switch alone (with the catalogue code, since a user needs at least one menu to sign in on
+ * the web; the server does not care). Same password hash as the viewer.
+ */
+async function createSingleGrantHolders(): Promise<GrantHolder[]> {
+  const wanted = [
+    ...ALL_MENU_CODES.map((code) => ({ name: code, menus: [code as string], showAddress: false })),
+    { name: SHOW_ADDRESS_GRANT, menus: [MENU_CODES.catalog as string], showAddress: true },
+  ];
+  const holders: GrantHolder[] = [];
+  for (const { name, menus, showAddress } of wanted) {
+    const userId = `grant_${name}`;
+    await world.t.database.rows(
+      sql`insert into users (account_id, company_id, user_id, name, password_hash, role, menus, show_address)
+          select account_id, company_id, ${userId}, ${userId}, password_hash, 'customer',
+                 ${JSON.stringify(menus)}::jsonb, ${showAddress}
+          from users where user_id = 'viewer'`,
+    );
+    holders.push({ name, menus, showAddress, token: await world.t.login(userId, 'viewer1234') });
+  }
+  return holders;
+}
+
 beforeAll(async () => {
   world = await createWorld();
   const [area] = await world.t.database.rows<{ id: number }>(
@@ -227,6 +317,19 @@ beforeAll(async () => {
   routes = routesUnderTest(world.t.app, prefix);
   figures.routes = routes.length;
   figures.contractRoutes = apiRoutes().length;
+  singleGrantHolders = await createSingleGrantHolders();
+  NO_CODE_VISIBLE = (
+    await world.t.database.rows<{ name: string }>(
+      sql`select name from companies where id = ${COMPANY_IDS.demo}`,
+    )
+  ).map((row) => row.name);
+  noticeTitles = new Set(
+    (
+      await world.t.database.rows<{ v: string }>(
+        sql`select unnest(array[title_zh, title_en, title_es]) as v from notices where company_id = ${COMPANY_IDS.demo}`,
+      )
+    ).map((row) => row.v),
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -320,15 +423,11 @@ describe('access-control walk over every registered route', () => {
     expect(figures.noTokenRefused).toBeGreaterThan(100);
   });
 
-  it('(b) refuses the viewer every route outside catalogue, notices and signed-in calls; what it sees is its own', async () => {
-    const viewerMenus: string[] = [MENU_CODES.catalog, MENU_CODES.notice];
+  it('(b) refuses the viewer every route outside catalogue, notices and code-free calls; what it sees is its own', async () => {
+    const viewer = { menus: [MENU_CODES.catalog, MENU_CODES.notice] as string[], showAddress: false };
     const failures: string[] = [];
     for (const route of routes.filter((r) => !r.isPublic)) {
-      const permission = route.permission!;
       if (route.endpoint && SESSION_ENDING.has(route.endpoint.path)) continue;
-      const allowed =
-        permission === 'signed-in' ||
-        (Array.isArray(permission) && permission.some((c) => viewerMenus.includes(c)));
       const request = route.endpoint
         ? buildRequest(route, {}, true)
         : {
@@ -341,12 +440,20 @@ describe('access-control walk over every registered route', () => {
       const leaked = foreignValuesIn(answer, 'partner');
       if (leaked.length > 0)
         failures.push(`${route.url} shows partner data: ${leaked.slice(0, 3).join(', ')}`);
-      if (allowed) continue;
+      if (grants(route, viewer)) continue;
       if (answer.code === ResultCode.forbidden && answer.data === null) figures.viewerRefused++;
       else failures.push(`${route.method} ${route.url}: ${answer.text.slice(0, 160)}`);
     }
     expect(failures).toEqual([]);
     expect(figures.viewerRefused).toBeGreaterThan(20);
+  });
+
+  it('every call open to any signed-in user is on the reviewed list of code-free calls', () => {
+    const open = routes
+      .filter((r) => !r.isPublic && r.permission === 'signed-in')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(open).toEqual(Object.keys(NO_CODE_CALLS).sort());
   });
 
   for (const attacker of ['demo', 'partner'] as const) {
@@ -580,6 +687,72 @@ describe('access-control walk over every registered route', () => {
       }
     }
     expect(loose).toEqual([]);
+  });
+
+  // Last but one: granted writes below really change the demo company's records (a cancelled
+  // order, a deleted address), which the cross-company probes above must not meet.
+  // Same company, one grant each: the walk above proved no company sees another's records, but
+  // a catalogue-only user could list and cancel its own company's unpaid orders. Every call is
+  // tried by a user holding exactly one menu code (or only the address switch): it answers
+  // 40003 unless the route grants that code, and the code-free calls show none of the
+  // company's records.
+  it('(b2) every route against a user of the same company holding one grant only', async () => {
+    const failures: string[] = [];
+    const ownRecords = world.records.demo.distinctive.filter(
+      (value) => !NO_CODE_VISIBLE.some((visible) => visible === value),
+    );
+    for (const holder of singleGrantHolders) {
+      for (const route of routes.filter((r) => !r.isPublic)) {
+        if (route.endpoint && SESSION_ENDING.has(route.endpoint.path)) continue;
+        const request = route.endpoint
+          ? buildRequest(route, { ...ownIds(route) }, true)
+          : {
+              method: route.method,
+              url: fillParams(route.url, {}),
+              ...(route.method === 'POST' ? { body: {} } : {}),
+            };
+        const answer = await world.send({ ...request, token: holder.token });
+        figures.probes++;
+        figures.singleGrantProbes++;
+        const label = `${holder.name} ${route.method} ${route.url}`;
+        if (!grants(route, holder)) {
+          if (answer.code === ResultCode.forbidden && answer.data === null) figures.singleGrantRefused++;
+          else failures.push(`${label} not refused: ${answer.text.slice(0, 160)}`);
+          continue;
+        }
+        figures.singleGrantAllowed++;
+        const alsoNeeded = route.endpoint ? ALSO_NEEDS[route.endpoint.path] : undefined;
+        if (alsoNeeded && !alsoNeeded.some((code) => holder.menus.includes(code))) {
+          if (answer.code === ResultCode.forbidden) figures.singleGrantRefused++;
+          else failures.push(`${label} not refused without ${alsoNeeded.join('/')}`);
+          continue;
+        }
+        if (answer.code === ResultCode.forbidden) failures.push(`${label} refused although granted`);
+        if (route.permission === 'signed-in') {
+          // The dashboard's notice figure is the notice holder's to see.
+          const mayShow = (value: string) =>
+            route.endpoint?.path === dashboardEndpoints.getDashboard.path &&
+            holder.menus.includes(MENU_CODES.notice) &&
+            noticeTitles.has(value);
+          const seen = ownRecords.filter((value) => answer.text.includes(value) && !mayShow(value));
+          if (seen.length > 0)
+            failures.push(`${label} shows company records: ${seen.slice(0, 3).join(', ')}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Controls: the grants open something and refuse a lot, so the walk can fail both ways.
+    expect(figures.singleGrantRefused).toBeGreaterThan(500);
+    expect(figures.singleGrantAllowed).toBeGreaterThan(100);
+    // The pending orders are refused to a catalogue-only user and shown to the cart holder.
+    const pending = routes.find((r) => r.endpoint?.path === orderEndpoints.getPendingOrders.path)!;
+    const catalogueOnly = singleGrantHolders.find((h) => h.name === MENU_CODES.catalog)!;
+    const cartOnly = singleGrantHolders.find((h) => h.name === MENU_CODES.cart)!;
+    const refused = await world.send({ ...buildRequest(pending, {}, true), token: catalogueOnly.token });
+    expect(refused.code).toBe(ResultCode.forbidden);
+    const shown = await world.send({ ...buildRequest(pending, {}, true), token: cartOnly.token });
+    expect(shown.code).toBe(200);
+    expect((shown.data as { total: number }).total).toBeGreaterThan(0);
   });
 
   it('logout ends only the caller’s own session', async () => {

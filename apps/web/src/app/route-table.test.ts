@@ -1,3 +1,4 @@
+import { PENDING_ORDER_CODES } from '@partsportal/contract/orders';
 import { describe, expect, it } from 'vitest';
 import { findRoute, LEAF_ROUTES } from './route-table';
 
@@ -39,6 +40,10 @@ describe('route table', () => {
     const route = findRoute(path);
     expect(route, path).toBeDefined();
     expect(route?.menus ? [...route.menus] : undefined).toEqual(codes);
+  });
+
+  it('gives the pending-orders page the codes its calls need (not in the spec table: its data needs them)', () => {
+    expect(findRoute('/personalCenter/index')?.menus).toEqual([...PENDING_ORDER_CODES]);
   });
 
   it('has a single pinned, non-cached dashboard', () => {

@@ -69,6 +69,7 @@ export function createAuthRepository(db: Db) {
           role: users.role,
           menus: users.menus,
           tags: users.tags,
+          showAddress: users.showAddress,
           isActive: users.isActive,
         })
         .from(sessions)

@@ -135,6 +135,7 @@ export function createAuthService(deps: {
         role: session.role,
         menus: session.menus,
         tags: session.tags,
+        showAddress: session.showAddress,
       };
     },
 

@@ -76,6 +76,7 @@ beforeAll(async () => {
     role: 'buyer',
     menus: [],
     tags: [],
+    showAddress: false,
   };
   const [other] = await t.database.rows<{ id: number; qty: number; buy_qty: number }>(sql`
     select c.id, c.qty, p.buy_qty from cart_items c join products p on p.id = c.product_id

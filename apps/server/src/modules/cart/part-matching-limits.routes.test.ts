@@ -47,6 +47,7 @@ async function similarityKeys(pasted: string): Promise<string[][]> {
     role: 'buyer',
     menus: [],
     tags: [],
+    showAddress: false,
   };
   const service = createPartMatchingService({
     database: recording,

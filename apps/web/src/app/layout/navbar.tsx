@@ -13,6 +13,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { UserInfo } from '@partsportal/contract/auth';
 import { logout } from '@shared/stores/session-store';
 import { useSettingsStore } from '@shared/stores/settings-store';
+import { hasAnyCode, isAdmin } from '@shared/permission/access';
 import { findRoute, HOME_PATH, LEAF_ROUTES, ROUTE_TABLE } from '../route-table';
 import { menuTarget, toMenuItems, visibleRoutes } from './menu-items';
 import { ErrorLogButton, LanguageControl, SizeControl, ThemeControl } from './settings-controls';
@@ -36,6 +37,14 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
   const [passwordUsed, setPasswordUsed] = useState(false);
   const [errorLogUsed, setErrorLogUsed] = useState(false);
   const route = findRoute(location.pathname);
+  // The user menu's personal centre opens the pending orders when the user may see them, else
+  // the address page when it is switched on; with neither there is nothing to open.
+  const pendingOrders = findRoute('/personalCenter/index')?.menus ?? [];
+  const personalCenter = hasAnyCode(pendingOrders, userInfo.menus, isAdmin(userInfo))
+    ? '/personalCenter/index'
+    : userInfo.show_address
+      ? '/personalCenter/address'
+      : null;
   const expanded = isMobile ? false : sidebarOpened;
 
   async function signOut() {
@@ -82,13 +91,15 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
             trigger={['click']}
             menu={{
               items: [
-                { key: 'personal', icon: <UserOutlined />, label: t('route.personalCenter') },
+                ...(personalCenter
+                  ? [{ key: 'personal', icon: <UserOutlined />, label: t('route.personalCenter') }]
+                  : []),
                 { key: 'password', icon: <LockOutlined />, label: t('password.title') },
                 { type: 'divider' },
                 { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout') },
               ],
               onClick: ({ key }) => {
-                if (key === 'personal') void navigate('/personalCenter/index');
+                if (key === 'personal' && personalCenter) void navigate(personalCenter);
                 if (key === 'password') {
                   setPasswordUsed(true);
                   setPasswordOpen(true);

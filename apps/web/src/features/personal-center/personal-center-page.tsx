@@ -1,6 +1,8 @@
 import { Tabs } from 'antd';
+import { PENDING_ORDER_CODES } from '@partsportal/contract/orders';
 import { useTranslation } from 'react-i18next';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
+import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useSessionStore } from '@shared/stores/session-store';
 import { AddressTab } from './address-tab';
 import { PendingOrdersTab } from './pending-orders-tab';
@@ -12,7 +14,8 @@ export default function PersonalCenterPage() {
   const { t } = useTranslation();
   const [params, setParams] = useRouteSearchParams(PATH);
   const showAddress = useSessionStore((s) => s.userInfo?.show_address ?? false);
-  const tab = params.get('tab') === 'orders' || !showAddress ? 'orders' : 'address';
+  const seesPendingOrders = useHasAnyCode(PENDING_ORDER_CODES);
+  const tab = (params.get('tab') === 'orders' || !showAddress) && seesPendingOrders ? 'orders' : 'address';
   return (
     <section className="page personal-center" aria-labelledby="pc-title">
       <h1 id="pc-title" className="page-title">
@@ -25,7 +28,9 @@ export default function PersonalCenterPage() {
         }
         items={[
           ...(showAddress ? [{ key: 'address', label: t('route.address'), children: <AddressTab /> }] : []),
-          { key: 'orders', label: t('route.pendingOrders'), children: <PendingOrdersTab /> },
+          ...(seesPendingOrders
+            ? [{ key: 'orders', label: t('route.pendingOrders'), children: <PendingOrdersTab /> }]
+            : []),
         ]}
       />
     </section>
