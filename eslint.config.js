@@ -23,9 +23,9 @@ export default tseslint.config(
   },
   {
     // process.env has exactly one reader on the server: config.ts (house style).
-    files: ['apps/server/src/**/*.ts'],
+    files: ['apps/server/{src,test}/**/*.ts'],
     // Tests may pass an environment to the child processes they start.
-    ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts'],
+    ignores: ['apps/server/src/config.ts', 'apps/server/{src,test}/**/*.test.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings in config.ts only.' }],
     },

@@ -11,9 +11,9 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/{src,test}/**/*.test.ts'],
           // Concurrency suites need real parallel connections; PGlite has one.
-          exclude: ['apps/server/src/**/*.postgres-only.test.ts'],
+          exclude: ['apps/server/{src,test}/**/*.postgres-only.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -24,8 +24,8 @@ export default defineConfig({
             {
               test: {
                 name: 'server-postgres',
-                include: ['apps/server/src/**/*.test.ts'],
-                exclude: ['apps/server/src/**/*.pglite-only.test.ts'],
+                include: ['apps/server/{src,test}/**/*.test.ts'],
+                exclude: ['apps/server/{src,test}/**/*.pglite-only.test.ts'],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../apps/server/src/db/seed/demo-data';
-import { createTestApp, type TestApp } from '../apps/server/src/testing/test-app';
+import { createTestApp, type TestApp } from '../apps/server/test/test-app';
 import { median } from './report';
 
 const PARTS = 2000;

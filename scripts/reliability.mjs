@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:reliability`: the reliability suite (apps/server/src/reliability, issue 8) on
+// `npm run test:reliability`: the reliability suite (apps/server/test/reliability, issue 8) on
 // PGlite and — when TEST_DATABASE_URL is set — on PostgreSQL, then one table of the headline
 // figures each check left in test-results/reliability/<check>.<database>.json.
 // `npm test` runs the same files in its own vitest run and prints the table through
@@ -129,7 +129,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
         path.join(root, 'node_modules/vitest/vitest.mjs'),
         'run',
         ...projects.flatMap((project) => ['--project', project]),
-        'apps/server/src/reliability',
+        'apps/server/test/reliability',
         ...process.argv.slice(2),
       ],
       { cwd: root, stdio: 'inherit' },

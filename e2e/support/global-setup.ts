@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { reportFigures } from '../../apps/server/src/reliability/figures';
-import { scanLogForSecrets } from '../../apps/server/src/reliability/session-log-scan';
+import { reportFigures } from '../../apps/server/test/reliability/figures';
+import { scanLogForSecrets } from '../../apps/server/test/reliability/session-log-scan';
 
 declare module 'vitest' {
   export interface ProvidedContext {

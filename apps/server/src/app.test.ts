@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { buildApp, PUBLIC_URLS } from './app';
 import { testConfig } from './config';
 import { registerEndpoint } from './platform/endpoint-routes';
-import { createAccount, createCompany, createUser } from './testing/fixtures';
-import { createTestApp, type TestApp } from './testing/test-app';
-import { createTestDatabase } from './testing/test-database';
+import { createAccount, createCompany, createUser } from '../test/fixtures';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestDatabase } from '../test/test-database';
 
 let t: TestApp;
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-web-'));

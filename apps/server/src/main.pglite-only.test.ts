@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { freePort } from './reliability/crash-server';
+import { freePort } from '../test/reliability/crash-server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../testing/test-database';
+import { createTestDatabase } from '../../test/test-database';
 import type { Database } from './client';
 import { MIGRATIONS_DIR } from './client';
 

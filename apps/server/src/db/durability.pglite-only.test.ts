@@ -14,7 +14,7 @@ function commitThenKill(dataDir: string, start: number, atLeast: number): Promis
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(here, 'durability-child.ts'), dataDir, String(start)],
+      ['--import', 'tsx', path.join(here, '..', '..', 'test', 'durability-child.ts'), dataDir, String(start)],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createCompany, createUser } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createAccount, createCompany, createUser } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { findNulCharacter } from './endpoint-routes';
 
 let t: TestApp;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createAccount } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { describeFields } from './error-handler';
 
 let t: TestApp;

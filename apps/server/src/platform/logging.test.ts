@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
-import { createAccount, createCompany, createUser } from '../testing/fixtures';
-import { createTestDatabase } from '../testing/test-database';
+import { createAccount, createCompany, createUser } from '../../test/fixtures';
+import { createTestDatabase } from '../../test/test-database';
 import type { Database } from '../db/client';
 import { redactUrl } from './logging';
 

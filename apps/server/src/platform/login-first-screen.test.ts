@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createAccount } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { cookieLanguage, withLoginFirstScreen } from './login-first-screen';
 
 // The shape of the built index.html around #root (apps/web/index.html).

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLE, ALL_MENU_CODES } from '@partsportal/contract/endpoint';
 import { normalizePartNumber } from '@partsportal/contract/part-number';
 import { verifyPassword } from '../../platform/password';
-import { createTestDatabase } from '../../testing/test-database';
+import { createTestDatabase } from '../../../test/test-database';
 import type { Database } from '../client';
 import { DEMO_ANCHORS, DEMO_IDS, isDatabaseEmpty, seedDemoData, type SeedSummary } from './demo-data';
 import { truncateAllTables } from './reset';

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, areas } from '../../db/schema/trading';
 import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 const tokens = { demo: '', partner: '', viewer: '' };

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../db/schema/trading';
 import { seedDemoData } from '../../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let demo: string;

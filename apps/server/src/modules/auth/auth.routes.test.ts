@@ -4,8 +4,8 @@ import type { UserInfo } from '@partsportal/contract/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/accounts';
-import { createAccount, createCompany, createUser } from '../../testing/fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createAccount, createCompany, createUser } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let clock = Date.parse('2026-11-21T08:00:00Z');
 const advance = (ms: number) => {

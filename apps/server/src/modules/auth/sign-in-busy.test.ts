@@ -10,8 +10,8 @@ import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/messages';
 import { createPasswordHasher } from '../../platform/password';
 import { createSemaphore } from '../../platform/semaphore';
-import { createAccount, createCompany, createUser } from '../../testing/fixtures';
-import { createTestDatabase } from '../../testing/test-database';
+import { createAccount, createCompany, createUser } from '../../../test/fixtures';
+import { createTestDatabase } from '../../../test/test-database';
 import { createAuthRepository } from './auth.repository';
 import { createAuthService } from './auth.service';
 

@@ -7,10 +7,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { seedDemoData } from '../../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { multipart, sheetFile } from './test-files';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { multipart, sheetFile } from '../../../test/cart-test-files';
 
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/spreadsheets');
 let t: TestApp;
 let token = '';
 
@@ -166,7 +166,7 @@ describe('/Web/ImportBill with files made by SheetJS', () => {
 });
 
 // Hostile files (zip bombs, XXE, __proto__, renamed and oversized files, formulas): the
-// reliability suite, apps/server/src/reliability/hostile-files.test.ts.
+// reliability suite, apps/server/test/reliability/hostile-files.test.ts.
 describe('/Web/ImportBill request shape and permission', () => {
   it('a request without a file, or with another field name', async () => {
     const answer = await upload('a.xlsx', fixture('import-basic.xlsx'), 'en', 'other');

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
-import { createUser } from '../../testing/fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createUser } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 const tokens = { demo: '', partner: '', viewer: '', colleague: '' };

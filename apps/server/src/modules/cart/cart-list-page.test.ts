@@ -3,8 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { createAccount, createCompany, createUser } from '../../testing/fixtures';
-import { createTestDatabase } from '../../testing/test-database';
+import { createAccount, createCompany, createUser } from '../../../test/fixtures';
+import { createTestDatabase } from '../../../test/test-database';
 import { createCartRepository } from './cart.repository';
 
 let database: Database;

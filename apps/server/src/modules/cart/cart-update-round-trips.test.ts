@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client';
 import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
 import type { AuthContext } from '../../platform/auth-context';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCartService } from './cart.service';
 
 /**

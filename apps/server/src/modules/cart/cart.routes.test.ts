@@ -6,8 +6,8 @@ import type { Database } from '../../db/client';
 import { brands, products, stores } from '../../db/schema/catalog';
 import { cartItems } from '../../db/schema/trading';
 import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
-import { createAccount, createUser } from '../../testing/fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createAccount, createUser } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const BULK_PRODUCTS = 5_000;
 let t: TestApp;

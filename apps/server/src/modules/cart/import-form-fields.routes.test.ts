@@ -1,8 +1,8 @@
 import { IMPORT_BILL_PATH } from '@partsportal/contract/cart';
 import { utils, write } from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createCompany, createUser } from '../../testing/fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createAccount, createCompany, createUser } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let token = '';

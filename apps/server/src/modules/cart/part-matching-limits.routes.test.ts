@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { seedDemoData } from '../../db/seed/demo-data';
 import type { AuthContext } from '../../platform/auth-context';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCatalogRepository } from '../catalog/catalog.repository';
 import { createPartMatchingService, MAX_SUGGESTION_KEY } from './part-matching.service';
 

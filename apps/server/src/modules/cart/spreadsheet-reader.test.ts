@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSpreadsheetReader, DEFAULT_READER_LIMITS, type SpreadsheetReader } from './spreadsheet-reader';
-import { makeZip, sheetFile } from './test-files';
+import { makeZip, sheetFile } from '../../../test/cart-test-files';
 
 const readers: SpreadsheetReader[] = [];
 const reader = (limits = DEFAULT_READER_LIMITS) => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { createAccount, createCompany } from '../../testing/fixtures';
-import { createTestDatabase } from '../../testing/test-database';
+import { createAccount, createCompany } from '../../../test/fixtures';
+import { createTestDatabase } from '../../../test/test-database';
 import { createCatalogRepository } from './catalog.repository';
 
 /**

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { companies } from '../../db/schema/accounts';
 import { brands, customerPartNumbers, productNumbers, products } from '../../db/schema/catalog';
-import { createAccount, createCompany, createUser } from '../../testing/fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createAccount, createCompany, createUser } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /** A hand-made catalogue where every product tests one rank of the search. */
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { createAccount, createCompany } from '../../testing/fixtures';
-import { createTestDatabase } from '../../testing/test-database';
-import { explainingRepository, scannedRows } from './catalog-plan-test-kit';
+import { createAccount, createCompany } from '../../../test/fixtures';
+import { createTestDatabase } from '../../../test/test-database';
+import { explainingRepository, scannedRows } from '../../../test/catalog-plan-test-kit';
 import { TIER_CAP, type SearchQuery } from './catalog.repository';
 
 /**

@@ -3,9 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/trading';
 import { seedDemoData } from '../../db/seed/demo-data';
-import { createCompany, createUser } from '../../testing/fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { availableStock, cartLine, plainProducts, saveSubmits, setStock } from './checkout-test-kit';
+import { createCompany, createUser } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import {
+  availableStock,
+  cartLine,
+  plainProducts,
+  saveSubmits,
+  setStock,
+} from '../../../test/checkout-test-kit';
 
 // Real parallel transactions need several connections: PostgreSQL only (PGlite has one).
 let t: TestApp;

@@ -3,8 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addresses, cartItems, orderEvents, orderLines, orders } from '../../db/schema/trading';
 import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { availableStock, cartLine, plainProducts, saveSubmits, setStock } from './checkout-test-kit';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import {
+  availableStock,
+  cartLine,
+  plainProducts,
+  saveSubmits,
+  setStock,
+} from '../../../test/checkout-test-kit';
 
 let t: TestApp;
 const tokens = { demo: '', partner: '', viewer: '' };

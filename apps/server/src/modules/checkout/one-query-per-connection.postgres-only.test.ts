@@ -7,8 +7,8 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config';
 import { seedDemoData } from '../../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { cartLine, plainProducts, saveSubmits, setStock } from './checkout-test-kit';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { cartLine, plainProducts, saveSubmits, setStock } from '../../../test/checkout-test-kit';
 
 interface ClientInternals {
   _activeQuery: unknown;

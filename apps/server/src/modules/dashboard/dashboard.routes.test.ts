@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, orders } from '../../db/schema/trading';
 import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
-import { createUser } from '../../testing/fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createUser } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { chartWindow } from './dashboard.service';
 
 const NOW = new Date('2026-03-15T09:30:00Z');

@@ -3,8 +3,8 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { cartLine, plainProducts, saveSubmits, setStock } from '../checkout/checkout-test-kit';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { cartLine, plainProducts, saveSubmits, setStock } from '../../../test/checkout-test-kit';
 import { splitByMonth } from '../orders/order-records.repository';
 import { createDashboardRepository } from './dashboard.repository';
 

@@ -5,8 +5,8 @@ import type { Database } from '../../db/client';
 import { brands, products } from '../../db/schema/catalog';
 import { areas, freightCarriers, freightRates } from '../../db/schema/trading';
 import { seedDemoData } from '../../db/seed/demo-data';
-import { createAccount } from '../../testing/fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createAccount } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let demo: string;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices } from '../../db/schema/trading';
 import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { noticeSummary, sanitizeNoticeHtml } from './notice-html';
 
 let t: TestApp;

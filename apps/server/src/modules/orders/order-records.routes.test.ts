@@ -10,14 +10,14 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   availableStock,
   cartLine,
   plainProducts,
   saveSubmits,
   setStock,
-} from '../checkout/checkout-test-kit';
+} from '../../../test/checkout-test-kit';
 
 let t: TestApp;
 const tokens = { demo: '', partner: '', viewer: '' };

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, orderEvents } from '../../db/schema/trading';
 import { seedDemoData } from '../../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { availableStock, plainProducts } from '../checkout/checkout-test-kit';
-import { pendingOrder } from '../payment/payment-test-kit';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { availableStock, plainProducts } from '../../../test/checkout-test-kit';
+import { pendingOrder } from '../../../test/payment-test-kit';
 
 let t: TestApp;
 const tokens = { demo: '', partner: '', viewer: '' };

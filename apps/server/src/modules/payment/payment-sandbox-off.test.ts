@@ -1,9 +1,9 @@
 import type { PayBill } from '@partsportal/contract/payment';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { plainProducts } from '../checkout/checkout-test-kit';
-import { callback, nowSeconds, pendingOrder, SANDBOX_SECRET, signed } from './payment-test-kit';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { plainProducts } from '../../../test/checkout-test-kit';
+import { callback, nowSeconds, pendingOrder, SANDBOX_SECRET, signed } from '../../../test/payment-test-kit';
 
 /** PAYMENT_SANDBOX=false: a shop taking real money must not let a public page confirm payments. */
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { plainProducts } from '../checkout/checkout-test-kit';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { plainProducts } from '../../../test/checkout-test-kit';
 import {
   callback,
   openPayment,
@@ -10,7 +10,7 @@ import {
   paymentState,
   SANDBOX_SECRET,
   signed,
-} from './payment-test-kit';
+} from '../../../test/payment-test-kit';
 
 // Real parallel transactions need several connections: PostgreSQL only (PGlite has one).
 let t: TestApp;

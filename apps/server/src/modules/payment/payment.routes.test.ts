@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/accounts';
 import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { plainProducts } from '../checkout/checkout-test-kit';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { plainProducts } from '../../../test/checkout-test-kit';
 import {
   callback,
   openPayment,
@@ -15,7 +15,7 @@ import {
   qrPayment,
   SANDBOX_SECRET,
   signed,
-} from './payment-test-kit';
+} from '../../../test/payment-test-kit';
 
 let t: TestApp;
 const tokens = { demo: '', partner: '' };
@@ -196,7 +196,7 @@ describe('sandbox payment (QR code → phone page → signed callback)', () => {
   });
 
   // Forged, altered, foreign, wrong-amount and stale callbacks: the reliability suite,
-  // apps/server/src/reliability/payment-callbacks.test.ts.
+  // apps/server/test/reliability/payment-callbacks.test.ts.
 
   it("does not pay an order that was cancelled meanwhile, nor another company's order", async () => {
     const { order, pay } = await openPayment(t, tokens.demo, product);

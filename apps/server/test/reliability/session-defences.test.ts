@@ -1,13 +1,13 @@
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app';
-import { testConfig, type Config } from '../config';
-import type { Database } from '../db/client';
-import { passwordHasher } from '../platform/password';
-import { createAccount, createCompany, createUser } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/test-app';
-import { createTestDatabase } from '../testing/test-database';
+import { buildApp } from '../../src/app';
+import { testConfig, type Config } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import { passwordHasher } from '../../src/platform/password';
+import { createAccount, createCompany, createUser } from '../fixtures';
+import { createTestApp, type TestApp } from '../test-app';
+import { createTestDatabase } from '../test-database';
 import { reportFigures, type Figure } from './figures';
 import { scanLogForSecrets } from './session-log-scan';
 

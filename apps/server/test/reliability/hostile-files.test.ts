@@ -3,10 +3,14 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { MatchResult } from '@partsportal/contract/cart';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../db/seed/demo-data';
-import { readZipDirectory, scanXmlParts, SpreadsheetRejected } from '../modules/cart/spreadsheet-guard';
-import { multipart } from '../modules/cart/test-files';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { seedDemoData } from '../../src/db/seed/demo-data';
+import {
+  readZipDirectory,
+  scanXmlParts,
+  SpreadsheetRejected,
+} from '../../src/modules/cart/spreadsheet-guard';
+import { multipart } from '../cart-test-files';
+import { createTestApp, type TestApp } from '../test-app';
 import { reportFigures } from './figures';
 import {
   HANDLED_MESSAGES,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
-import { testConfig, type Config } from '../config';
-import type { Database } from '../db/client';
+import { buildApp } from '../src/app';
+import { testConfig, type Config } from '../src/config';
+import type { Database } from '../src/db/client';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp {

@@ -1,7 +1,7 @@
 import { ResultCode } from '@partsportal/contract/codes';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, testConfig } from '../config';
+import { REPO_ROOT, testConfig } from '../../src/config';
 import { routesUnderTest, type RouteUnderTest } from './access-routes';
 import { createWorld, type Answer, type World } from './access-world';
 import { reportFigures } from './figures';

@@ -13,9 +13,9 @@ import * as payment from '@partsportal/contract/payment';
 import * as records from '@partsportal/contract/records';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { PUBLIC_URLS } from '../app';
-import { sandboxCallbackEndpoint } from '../modules/payment/payment.routes';
-import { toFastifyPath } from '../platform/endpoint-routes';
+import { PUBLIC_URLS } from '../../src/app';
+import { sandboxCallbackEndpoint } from '../../src/modules/payment/payment.routes';
+import { toFastifyPath } from '../../src/platform/endpoint-routes';
 
 const isEndpoint = (value: unknown): value is Endpoint => {
   const v = value as Partial<Endpoint> | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testDatabaseKind } from '../config';
+import { testDatabaseKind } from '../../src/config';
 import {
   auditDatabase,
   login,

@@ -1,7 +1,7 @@
 // Child process for durability.pglite-only.test.ts: commits numbered rows one transaction at a
 // time on a PGlite folder and prints each number only after its commit returned.
 import { sql } from 'drizzle-orm';
-import { openDatabase } from './client';
+import { openDatabase } from '../src/db/client';
 
 const [dataDir, startArg] = process.argv.slice(2);
 const database = await openDatabase({ dataDir: dataDir! });

@@ -1,10 +1,10 @@
 import type { SavedOrder } from '@partsportal/contract/checkout';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { products, stock } from '../../db/schema/catalog';
-import { DEMO_IDS } from '../../db/seed/demo-data';
-import type { TestApp } from '../../testing/test-app';
-import { hashToken } from '../auth/auth.service';
+import type { Database } from '../src/db/client';
+import { products, stock } from '../src/db/schema/catalog';
+import { DEMO_IDS } from '../src/db/seed/demo-data';
+import type { TestApp } from './test-app';
+import { hashToken } from '../src/modules/auth/auth.service';
 
 /** Test helpers shared by the checkout, payment and order suites (not a test file itself). */
 

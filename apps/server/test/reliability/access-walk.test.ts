@@ -11,8 +11,8 @@ import { dashboardEndpoints } from '@partsportal/contract/dashboard';
 import { orderEndpoints } from '@partsportal/contract/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../config';
-import { toFastifyPath } from '../platform/endpoint-routes';
+import { testConfig } from '../../src/config';
+import { toFastifyPath } from '../../src/platform/endpoint-routes';
 import {
   contractEndpoints,
   fillParams,

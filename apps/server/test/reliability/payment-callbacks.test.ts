@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../db/seed/demo-data';
-import { plainProducts } from '../modules/checkout/checkout-test-kit';
+import { seedDemoData } from '../../src/db/seed/demo-data';
+import { plainProducts } from '../checkout-test-kit';
 import {
   callback,
   nowSeconds,
@@ -10,9 +10,9 @@ import {
   paymentState,
   SANDBOX_SECRET,
   signed,
-} from '../modules/payment/payment-test-kit';
-import { createAccount } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/test-app';
+} from '../payment-test-kit';
+import { createAccount } from '../fixtures';
+import { createTestApp, type TestApp } from '../test-app';
 import { reportFigures } from './figures';
 
 // Issue 8, item 7 (ASVS 5.0 V2.4 + V10 webhooks/V9 signed data, API8:2023 + API10:2023): a payment

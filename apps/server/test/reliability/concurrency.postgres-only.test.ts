@@ -2,14 +2,8 @@ import type { OrderDetail } from '@partsportal/contract/orders';
 import { ALL_MENU_CODES } from '@partsportal/contract/endpoint';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../db/seed/demo-data';
-import {
-  availableStock,
-  cartLine,
-  plainProducts,
-  saveSubmits,
-  setStock,
-} from '../modules/checkout/checkout-test-kit';
+import { seedDemoData } from '../../src/db/seed/demo-data';
+import { availableStock, cartLine, plainProducts, saveSubmits, setStock } from '../checkout-test-kit';
 import {
   callback,
   openPayment,
@@ -18,9 +12,9 @@ import {
   paymentState,
   SANDBOX_SECRET,
   signed,
-} from '../modules/payment/payment-test-kit';
-import { createCompany, createUser } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/test-app';
+} from '../payment-test-kit';
+import { createCompany, createUser } from '../fixtures';
+import { createTestApp, type TestApp } from '../test-app';
 import { reportFigures } from './figures';
 
 // Issue 8 item 3: races a real PostgreSQL server decides with several connections at once.

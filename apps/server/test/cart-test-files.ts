@@ -1,6 +1,6 @@
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { utils, write } from '@e965/xlsx';
-import { readZipDirectory } from './spreadsheet-guard';
+import { readZipDirectory } from '../src/modules/cart/spreadsheet-guard';
 
 /** Test helpers that build spreadsheets and hostile zips in memory. */
 

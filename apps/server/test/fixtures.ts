@@ -1,7 +1,7 @@
 import { ALL_MENU_CODES } from '@partsportal/contract/endpoint';
-import type { Database } from '../db/client';
-import { accounts, companies, users } from '../db/schema/accounts';
-import { hashPassword } from '../platform/password';
+import type { Database } from '../src/db/client';
+import { accounts, companies, users } from '../src/db/schema/accounts';
+import { hashPassword } from '../src/platform/password';
 
 /** Small, explicit records for route tests that must not depend on the demo generator. */
 export async function createAccount(database: Database, id = 1) {

@@ -1,9 +1,9 @@
 import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../db/schema/accounts';
-import { DEMO_IDS } from '../db/seed/demo-data';
-import { createUser } from '../testing/fixtures';
+import { users } from '../../src/db/schema/accounts';
+import { DEMO_IDS } from '../../src/db/seed/demo-data';
+import { createUser } from '../fixtures';
 import {
   auditDatabase,
   login,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { createCatalogRepository } from './catalog.repository';
+import type { Database } from '../src/db/client';
+import { createCatalogRepository } from '../src/modules/catalog/catalog.repository';
 
 /** For the plan tests: they read EXPLAIN ANALYZE of the real search statements. */
 export interface PlanNode {

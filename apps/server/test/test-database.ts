@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { isCi, testDatabaseKind, testDatabaseUrl } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { isCi, testDatabaseKind, testDatabaseUrl } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or — in the

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { DEMO_IDS, seedDemoData } from '../db/seed/demo-data';
-import { plainProducts, setStock } from '../modules/checkout/checkout-test-kit';
-import { createUser } from '../testing/fixtures';
+import type { Database } from '../../src/db/client';
+import { DEMO_IDS, seedDemoData } from '../../src/db/seed/demo-data';
+import { plainProducts, setStock } from '../checkout-test-kit';
+import { createUser } from '../fixtures';
 
 /**
  * A stream of checkouts through HTTP the way a careful client sends them: each submission has

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { testDatabaseKind } from '../config';
+import { testDatabaseKind } from '../../src/config';
 
 /** Where every reliability check leaves its last figures (git-ignored; read by scripts/reliability.mjs). */
 export const FIGURES_DIR = path.resolve(

@@ -1,6 +1,6 @@
 import { crc32, createDeflateRaw } from 'node:zlib';
 import { utils, write } from '@e965/xlsx';
-import { makeZip, rewriteXlsx, sheetFile, type DeflatedPart } from '../modules/cart/test-files';
+import { makeZip, rewriteXlsx, sheetFile, type DeflatedPart } from '../cart-test-files';
 
 /**
  * The hostile uploads of the reliability suite (issue 8, item 5), built in memory so the suite

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { testDatabaseKind, testDatabaseUrl } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { testDatabaseKind, testDatabaseUrl } from '../../src/config';
+import { openDatabase, type Database } from '../../src/db/client';
 
 /**
  * The real server (`main.ts` from source) as a child process on a database folder or a fresh
@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../db/client';
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const MAIN = path.join(here, '..', 'main.ts');
+const MAIN = path.join(here, '..', '..', 'src', 'main.ts');
 
 /** Where the child's data lives: a PGlite folder, or a PostgreSQL database made for the run. */
 export interface CrashDatabase {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { DEMO_IDS, seedDemoData } from '../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import type { Database } from '../../src/db/client';
+import { DEMO_IDS, seedDemoData } from '../../src/db/seed/demo-data';
+import { createTestApp, type TestApp } from '../test-app';
 
 /** Small catalogue: the walk needs every kind of customer record, not volume. */
 const PARTS = 300;

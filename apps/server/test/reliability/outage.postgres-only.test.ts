@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { testDatabaseUrl } from '../config';
-import { seedDemoData } from '../db/seed/demo-data';
-import { createTestApp } from '../testing/test-app';
+import { testDatabaseUrl } from '../../src/config';
+import { seedDemoData } from '../../src/db/seed/demo-data';
+import { createTestApp } from '../test-app';
 import {
   adminQuery,
   createCrashDatabase,

@@ -1,8 +1,8 @@
 import type { WePayResult } from '@partsportal/contract/payment';
 import { sql } from 'drizzle-orm';
-import type { TestApp } from '../../testing/test-app';
-import { cartLine, saveSubmits, setStock } from '../checkout/checkout-test-kit';
-import { signCallback, type SandboxCallback } from './providers/sandbox-provider';
+import type { TestApp } from './test-app';
+import { cartLine, saveSubmits, setStock } from './checkout-test-kit';
+import { signCallback, type SandboxCallback } from '../src/modules/payment/providers/sandbox-provider';
 
 /** Shared by the payment suites (not a test file itself). */
 export const SANDBOX_SECRET = 'test-sandbox-secret';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDatabaseTimeouts } from '../config';
-import { openDatabase } from '../db/client';
+import { loadDatabaseTimeouts } from '../../src/config';
+import { openDatabase } from '../../src/db/client';
 import { startBlackHoleProxy, type BlackHoleProxy } from './black-hole-proxy';
 import {
   auditDatabase,
