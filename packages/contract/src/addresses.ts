@@ -59,11 +59,42 @@ export const addressFieldsSchema = z.strictObject({
   contact_name: z.string().max(ADDRESS_LIMITS.contact_name).optional(),
   /** The cascader's last level; 0 (the blank entry) means "not chosen". */
   area_id: z.number().int().nonnegative().max(2_147_483_647).nullish(),
+  /**
+   * Spec §3 names the field `area`; its client sends it. Accepted as the area id (number or
+   * digits), the cascader's id path (the last id counts) or the area path as GetAddress answers
+   * it ("China / Guangdong / Guangzhou", any of the three languages). `area_id` wins when both
+   * come; see `areaChoice`.
+   */
+  area: z
+    .union([
+      z.number().int().nonnegative().max(2_147_483_647),
+      z.string().max(300),
+      z.array(z.number().int().nonnegative().max(2_147_483_647)).max(8),
+    ])
+    .nullish(),
   address: z.string().max(ADDRESS_LIMITS.address).optional(),
   phone: z.string().max(ADDRESS_LIMITS.phone).optional(),
   is_default: z.boolean().optional(),
 });
 export type AddressFields = z.input<typeof addressFieldsSchema>;
+
+/**
+ * What the form chose as region: an area id, an area path to look up by name, or nothing
+ * (0 = the blank entry). `area_id` first, then the spec's `area` in any of its forms.
+ */
+export function areaChoice(fields: Pick<AddressFields, 'area_id' | 'area'>): number | string[] {
+  if (fields.area_id !== undefined && fields.area_id !== null) return fields.area_id;
+  const area = fields.area;
+  if (typeof area === 'number') return area;
+  if (Array.isArray(area)) return area.at(-1) ?? 0;
+  const text = area?.trim() ?? '';
+  if (/^\d{1,10}$/.test(text)) return Number(text) <= 2_147_483_647 ? Number(text) : 0;
+  const names = text
+    .split('/')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return names.length > 0 ? names : 0;
+}
 
 export const updateAddressRequestSchema = addressFieldsSchema.extend({ id: idSchema });
 

@@ -251,3 +251,56 @@ describe('adding, editing, defaults, deleting', () => {
     expect(await count()).toBe(MAX_ADDRESSES_PER_COMPANY);
   });
 });
+
+describe("the spec's `area` field (spec §3 Address: caption, contact_name, area, address, phone)", () => {
+  const withArea = (area: unknown) => {
+    const { area_id: _unused, ...rest } = valid();
+    return { ...rest, area };
+  };
+
+  it.each([
+    ['the area id', () => guangzhou],
+    ['the id as digits', () => String(guangzhou)],
+    ["the cascader's id path", () => [guangzhou]],
+    ['the path GetAddress answers in English', () => 'China / Guangdong / Guangzhou'],
+    ['the path in Chinese', () => '中国 / 广东省 / 广州市'],
+    ['the city alone', () => 'guangzhou'],
+  ])('AddAddress takes %s', async (_label, area) => {
+    const answer = await t.call<Address>('/Web/AddAddress', withArea(area()), {
+      token: tokens.demo,
+      lng: 'en',
+    });
+    expect(answer.code, JSON.stringify(answer)).toBe(200);
+    expect(answer.data.area_id).toBe(guangzhou);
+    expect(answer.data.area).toBe('China / Guangdong / Guangzhou');
+    await t.call(`/Web/DeleteAddress?id=${answer.data.id}`, undefined, { token: tokens.demo });
+  });
+
+  it('UpdateAddress takes it too; area_id wins when both come', async () => {
+    const added = await t.call<Address>('/Web/AddAddress', valid(), { token: tokens.demo, lng: 'en' });
+    const [other] = await t.database.db.select({ id: areas.id }).from(areas).where(eq(areas.code, 'CN-SH'));
+    const moved = await t.call<Address>(
+      '/Web/UpdateAddress',
+      { ...withArea(other!.id), id: added.data.id },
+      { token: tokens.demo, lng: 'en' },
+    );
+    expect(moved.data.area_id).toBe(other!.id);
+    const both = await t.call<Address>(
+      '/Web/UpdateAddress',
+      { ...valid(), area: other!.id, id: added.data.id },
+      { token: tokens.demo, lng: 'en' },
+    );
+    expect(both.data.area_id).toBe(guangzhou);
+    await t.call(`/Web/DeleteAddress?id=${added.data.id}`, undefined, { token: tokens.demo });
+  });
+
+  it('a path that names no area asks for the region, in the caller’s language', async () => {
+    const answer = await t.call('/Web/AddAddress', withArea('Atlantis / Nowhere'), {
+      token: tokens.demo,
+      lng: 'es',
+    });
+    expect(answer.code).toBe(40001);
+    const blank = await t.call('/Web/AddAddress', withArea(''), { token: tokens.demo, lng: 'es' });
+    expect(blank.msg).toBe(answer.msg);
+  });
+});

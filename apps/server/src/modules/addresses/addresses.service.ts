@@ -1,4 +1,5 @@
 import {
+  areaChoice,
   isValidPhone,
   MAX_ADDRESSES_PER_COMPANY,
   type Address,
@@ -10,7 +11,8 @@ import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError, notFound, refused } from '../../platform/errors';
-import { areaName } from '../areas/areas.service';
+import { createAreasRepository } from '../areas/areas.repository';
+import { areaName, findAreaByPath } from '../areas/areas.service';
 import { createFreightRepository } from '../freight/freight.repository';
 import { createAddressesRepository, type AddressRow, type AddressValues } from './addresses.repository';
 
@@ -70,7 +72,12 @@ export function createAddressesService(deps: { database: Database }) {
   const { database } = deps;
 
   async function values(db: Db, fields: AddressFields, language: Language): Promise<AddressValues> {
-    const checked = checkAddressFields(fields);
+    // The spec's `area` may name the region by its path; look it up like the cascader would.
+    const choice = areaChoice(fields);
+    const areaId = Array.isArray(choice)
+      ? (findAreaByPath(await createAreasRepository(db).listAll(), choice) ?? 0)
+      : choice;
+    const checked = checkAddressFields({ ...fields, area_id: areaId });
     return {
       caption: checked.caption,
       contactName: checked.contactName,

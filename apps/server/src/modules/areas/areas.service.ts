@@ -15,6 +15,37 @@ export function areaName(area: AreaNames, language: Language): string {
   return translated.trim() === '' ? area.name : translated;
 }
 
+/**
+ * The area a path of names leads to ("China / Guangdong / Guangzhou", in any of the three
+ * languages or mixed, case and spacing ignored): the last name picks candidates, the names
+ * before it must be its ancestors, nearest first. A path that names several areas alike, or
+ * none, gives undefined (the form then asks for the region).
+ */
+export function findAreaByPath(
+  rows: readonly (AreaNames & { id: number; parentId: number | null })[],
+  path: readonly string[],
+): number | undefined {
+  const key = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
+  const names = (row: AreaNames) => [row.name, row.nameEn, row.nameEs].filter(Boolean).map(key);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const last = path.at(-1);
+  if (last === undefined) return undefined;
+  const found = rows.filter((row) => {
+    if (!names(row).includes(key(last))) return false;
+    let parent = row.parentId === null ? undefined : byId.get(row.parentId);
+    for (let i = path.length - 2; i >= 0; i--) {
+      // Ancestors above the path (continents) are skipped; each named one must come in order.
+      while (parent && !names(parent).includes(key(path[i]!))) {
+        parent = parent.parentId === null ? undefined : byId.get(parent.parentId);
+      }
+      if (!parent) return false;
+      parent = parent.parentId === null ? undefined : byId.get(parent.parentId);
+    }
+    return true;
+  });
+  return found.length === 1 ? found[0]!.id : undefined;
+}
+
 /** Spec §9: the list carries an extra blank entry with id 0 among the countries. */
 export const BLANK_AREA: Area = { id: 0, name: '', level: 2, parent_id: null };
 
