@@ -34,7 +34,11 @@ describe('password change and relogin', () => {
     if (changed.code !== 200) return;
     const restored = await post(
       '/Web/ChangePassword',
-      { password: USERS.partner.password, confirm_passwrod: USERS.partner.password },
+      {
+        current_password: 'partner5678',
+        password: USERS.partner.password,
+        confirm_passwrod: USERS.partner.password,
+      },
       changed.data as string,
     );
     expect(restored.code).toBe(200);
@@ -49,6 +53,20 @@ describe('password change and relogin', () => {
     await openDialog(page);
     expect(await page.locator('.ant-modal').evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(400);
     const ok = page.locator('.ant-modal-footer').getByRole('button', { name: 'OK' });
+
+    // 0. the current password first (ASVS 6.2.3), focused when the dialog opens
+    expect(await focusedId(page)).toBe('current-password');
+    await ok.click();
+    await expect.poll(() => lastToast(page).textContent()).toContain('Please enter your current password!');
+    expect(await focusedId(page)).toBe('current-password');
+    // a wrong one is refused by the server, with nothing changed
+    await page.locator('#current-password').fill('not-my-password');
+    await page.locator('#new-password').fill('partner5678');
+    await page.locator('#confirm-password').fill('partner5678');
+    await ok.click();
+    await expect.poll(() => lastToast(page).textContent()).toContain('The current password is not correct!');
+    await page.locator('#current-password').fill(USERS.partner.password);
+    await page.locator('#confirm-password').fill('');
 
     // 1. both empty (spaces only: trimmed) → new password first
     await page.locator('#new-password').fill('   ');

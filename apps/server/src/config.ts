@@ -45,6 +45,12 @@ export interface Config {
   sandboxPaymentSecret: string;
   /** The built-in sandbox payment provider (demo). Turn it off where real money is taken. */
   paymentSandbox: boolean;
+  /**
+   * ChangePassword asks for the current password (ASVS 6.2.3; decision 007). `false` also takes
+   * the spec's two-field call (password, confirm_passwrod) of old clients; a call that sends
+   * the current password is checked either way.
+   */
+  passwordChangeNeedsCurrent: boolean;
   /** Start a spreadsheet-import worker ahead of the next upload (off in tests: one per app). */
   importWorkerWarm: boolean;
   /** How long the PostgreSQL pool waits for a database that does not answer (PGlite ignores them). */
@@ -150,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     sandboxPaymentSecret: env.SANDBOX_PAYMENT_SECRET || randomBytes(32).toString('hex'),
     paymentSandbox: bool(env.PAYMENT_SANDBOX, true),
+    passwordChangeNeedsCurrent: bool(env.PASSWORD_CHANGE_NEEDS_CURRENT, true),
     importWorkerWarm: bool(env.IMPORT_WORKER_WARM, true),
     databaseTimeouts: loadDatabaseTimeouts(env),
   };

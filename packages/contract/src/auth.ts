@@ -40,6 +40,11 @@ export const userInfoSchema = z.object({
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const changePasswordRequestSchema = z.strictObject({
+  /**
+   * The password in use (ASVS 6.2.3; not in the spec's call). Required unless the server runs
+   * with PASSWORD_CHANGE_NEEDS_CURRENT=false for the spec's two-field clients (decision 007).
+   */
+  current_password: z.string().max(256).optional(),
   password: z.string().max(256).default(''),
   /** Spelled as the spec spells it. */
   confirm_passwrod: z.string().max(256).default(''),

@@ -16,6 +16,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
         'req.headers.cookie',
         'req.body.password',
         'req.body.confirm_passwrod',
+        'req.body.current_password',
       ],
       censor: '[REDACTED]',
     },

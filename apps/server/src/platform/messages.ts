@@ -96,6 +96,16 @@ export const messages = {
     en: 'Incorrect user name or password.',
     es: 'Usuario o contraseña incorrectos.',
   },
+  passwordCurrentRequired: {
+    zh: '请输入当前密码！',
+    en: 'Please enter your current password!',
+    es: '¡Introduzca su contraseña actual!',
+  },
+  passwordCurrentWrong: {
+    zh: '当前密码不正确！',
+    en: 'The current password is not correct!',
+    es: '¡La contraseña actual no es correcta!',
+  },
   passwordRequired: {
     zh: '请输入新密码！',
     en: 'Please enter the new password!',

@@ -208,7 +208,7 @@ describe('revocation (ASVS V7.4.1, V7.3)', () => {
     expect((await userInfo(second)).code).toBe(200);
     const change = await t.call<string>(
       '/Web/ChangePassword',
-      { password: CHANGED_PASSWORD, confirm_passwrod: CHANGED_PASSWORD },
+      { current_password: PASSWORDS.changer, password: CHANGED_PASSWORD, confirm_passwrod: CHANGED_PASSWORD },
       { token: first },
     );
     expect(change.code).toBe(200);
@@ -402,7 +402,7 @@ describe('logs carry no token and no password (ASVS V16.2.5)', () => {
       });
       const changed = await post(
         '/Web/ChangePassword',
-        { password: CHANGED_PASSWORD, confirm_passwrod: CHANGED_PASSWORD },
+        { current_password: PASSWORDS.demo, password: CHANGED_PASSWORD, confirm_passwrod: CHANGED_PASSWORD },
         token,
       );
       tokens.push(changed.data as string);

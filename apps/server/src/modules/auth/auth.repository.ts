@@ -27,6 +27,7 @@ export function createAuthRepository(db: Db) {
           id: users.id,
           accountId: users.accountId,
           companyId: users.companyId,
+          userId: users.userId,
           name: users.name,
           avatar: users.avatar,
           role: users.role,

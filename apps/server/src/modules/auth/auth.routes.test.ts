@@ -54,6 +54,12 @@ beforeAll(async () => {
       });
       await createUser(database, {
         accountId: 1,
+        companyId: buyer.id,
+        userId: 'guesser',
+        password: 'guesser1234',
+      });
+      await createUser(database, {
+        accountId: 1,
         companyId: house.id,
         userId: 'admin',
         password: 'admin1234',
@@ -216,7 +222,11 @@ describe('/Web/ChangePassword', () => {
   it('checks new password, then confirmation, then match — after trimming — in the spec words', async () => {
     const token = await t.login('changer', 'changer1234');
     const change = (password: string, confirm: string) =>
-      t.call('/Web/ChangePassword', { password, confirm_passwrod: confirm }, { token, lng: 'en' });
+      t.call(
+        '/Web/ChangePassword',
+        { current_password: 'changer1234', password, confirm_passwrod: confirm },
+        { token, lng: 'en' },
+      );
     expect((await change('   ', '')).msg).toBe('Please enter the new password!');
     expect((await change('newpass1', '  ')).msg).toBe('Please enter the password to confirm!');
     expect((await change('newpass1', 'newpass2')).msg).toBe("Two times the code doesn't match!");
@@ -233,7 +243,7 @@ describe('/Web/ChangePassword', () => {
     expect((await t.call('/Web/GetUserInfo', {}, { token: other })).code).toBe(200);
     const answer = await t.call<string>(
       '/Web/ChangePassword',
-      { password: '  fresh-pass-9 ', confirm_passwrod: 'fresh-pass-9' },
+      { current_password: 'changer1234', password: '  fresh-pass-9 ', confirm_passwrod: 'fresh-pass-9' },
       { token },
     );
     expect(answer.code).toBe(200);
@@ -247,6 +257,66 @@ describe('/Web/ChangePassword', () => {
 
   it('needs a signed-in user', async () => {
     expect((await t.call('/Web/ChangePassword', { password: 'a', confirm_passwrod: 'a' })).code).toBe(50008);
+  });
+
+  it('asks for the current password first (ASVS 6.2.3); a wrong one counts as a failed sign-in', async () => {
+    const token = await t.login('guesser', 'guesser1234');
+    const change = (fields: Record<string, string>, lng = 'en') =>
+      t.call(
+        '/Web/ChangePassword',
+        { password: 'other-pass-1', confirm_passwrod: 'other-pass-1', ...fields },
+        { token, lng },
+      );
+    const missing = await change({});
+    expect([missing.code, missing.msg]).toEqual([40001, 'Please enter your current password!']);
+    expect((await change({ current_password: '' }, 'zh')).msg).toBe('请输入当前密码！');
+    // The current password is checked before the new one's rules, like the form's field order.
+    const wrong = await change({ current_password: 'guess-1', password: '' }, 'es');
+    expect([wrong.code, wrong.msg]).toEqual([40001, '¡La contraseña actual no es correcta!']);
+    // 5 failures an hour is this app's limit: 4 more guesses, then even the right one is refused.
+    for (let i = 2; i <= 5; i++) expect((await change({ current_password: `guess-${i}` })).code).toBe(40001);
+    expect((await change({ current_password: 'guesser1234' })).code).toBe(40029);
+    expect((await login({ user_id: 'guesser', password: 'guesser1234' })).code).toBe(40029);
+    // Nothing changed meanwhile.
+    expect((await t.call('/Web/GetUserInfo', {}, { token })).code).toBe(200);
+    clock += 3_600_000 + 1000;
+  });
+});
+
+describe("/Web/ChangePassword for the spec's two-field clients (PASSWORD_CHANGE_NEEDS_CURRENT=false)", () => {
+  let legacy: TestApp;
+  beforeAll(async () => {
+    legacy = await createTestApp({
+      config: { passwordChangeNeedsCurrent: false },
+      seed: async (database) => {
+        await createAccount(database, 1);
+        const buyer = await createCompany(database, 1, 'Rapid Auto Repair');
+        await createUser(database, {
+          accountId: 1,
+          companyId: buyer.id,
+          userId: 'old',
+          password: 'old-pass-1',
+        });
+      },
+    });
+  }, 60_000);
+  afterAll(() => legacy?.close());
+
+  it('takes password and confirm_passwrod alone, and still checks a current password that is sent', async () => {
+    const token = await legacy.login('old', 'old-pass-1');
+    const wrong = await legacy.call(
+      '/Web/ChangePassword',
+      { current_password: 'nope', password: 'new-pass-2', confirm_passwrod: 'new-pass-2' },
+      { token, lng: 'en' },
+    );
+    expect(wrong.msg).toBe('The current password is not correct!');
+    const answer = await legacy.call<string>(
+      '/Web/ChangePassword',
+      { password: 'new-pass-2', confirm_passwrod: 'new-pass-2' },
+      { token },
+    );
+    expect(answer.code).toBe(200);
+    expect(await legacy.login('old', 'new-pass-2')).toBeTruthy();
   });
 });
 

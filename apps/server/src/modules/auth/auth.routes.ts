@@ -12,6 +12,6 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService) {
   });
   registerEndpoint(app, authEndpoints.getUserInfo, ({ ctx }) => auth.userInfo(requireAuth(ctx)));
   registerEndpoint(app, authEndpoints.changePassword, ({ body, ctx }) =>
-    auth.changePassword(requireAuth(ctx), body, ctx.language),
+    auth.changePassword(requireAuth(ctx), body, ctx.language, ctx.ip),
   );
 }

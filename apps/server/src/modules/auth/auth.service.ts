@@ -73,6 +73,32 @@ export function createAuthService(deps: {
     return token;
   }
 
+  /**
+   * A wrong current password counts as a failed sign-in of the user: a stolen session must not
+   * become a way to guess the password without the sign-in limit.
+   */
+  async function checkCurrentPassword(auth: AuthContext, currentPassword: string, ip: string) {
+    const user = await repo.findUserById(auth.userId);
+    if (!user) throw new AppError(ResultCode.invalidToken, 'invalidToken');
+    const userKey = user.userId.toLowerCase();
+    const failures = await repo.countRecentFailures(
+      user.accountId,
+      userKey,
+      new Date(now().getTime() - HOUR_MS),
+    );
+    if (failures.count >= config.loginFailuresPerHour) {
+      const freeAt = (failures.oldest?.getTime() ?? now().getTime()) + HOUR_MS;
+      throw new AppError(ResultCode.rateLimited, 'loginTooManyFailures', {
+        minutes: Math.max(1, Math.ceil((freeAt - now().getTime()) / 60_000)),
+      });
+    }
+    if (!currentPassword) throw new AppError(ResultCode.validation, 'passwordCurrentRequired');
+    if (!(await passwords.verify(user.passwordHash, currentPassword))) {
+      await repo.recordFailure(user.accountId, userKey, ip, now());
+      throw new AppError(ResultCode.validation, 'passwordCurrentWrong');
+    }
+  }
+
   return {
     async login(body: z.output<typeof loginRequestSchema>, ip: string, language: Language): Promise<string> {
       // The service's clock, like the per-user count, so both limits move with the same time.
@@ -157,12 +183,19 @@ export function createAuthService(deps: {
       };
     },
 
-    /** Spec §5: new password, then confirmation, then match — each after trimming. */
+    /**
+     * The current password first (ASVS 6.2.3, decision 007), then spec §5: new password,
+     * confirmation, match — each after trimming.
+     */
     async changePassword(
       auth: AuthContext,
       body: z.output<typeof changePasswordRequestSchema>,
       language: Language,
+      ip: string,
     ): Promise<string> {
+      if (config.passwordChangeNeedsCurrent || body.current_password !== undefined) {
+        await checkCurrentPassword(auth, body.current_password ?? '', ip);
+      }
       const password = body.password.trim();
       const confirm = body.confirm_passwrod.trim();
       if (!password) throw new AppError(ResultCode.validation, 'passwordRequired');

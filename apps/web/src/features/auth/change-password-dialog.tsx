@@ -14,14 +14,17 @@ import {
 /** Spec §2/§5: 400 px dialog; the new token from the server replaces the old one (spec §4). */
 export default function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [invalid, setInvalid] = useState<PasswordField | null>(null);
   const [saving, setSaving] = useState(false);
+  const currentRef = useRef<InputRef>(null);
   const passwordRef = useRef<InputRef>(null);
   const confirmRef = useRef<InputRef>(null);
 
   function close() {
+    setCurrent('');
     setPassword('');
     setConfirm('');
     setInvalid(null);
@@ -30,11 +33,11 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
-    const problem = validatePasswordChange(password, confirm);
+    const problem = validatePasswordChange(current, password, confirm);
     if (problem) {
       setInvalid(problem.field);
       toastError(t(problem.messageKey, { min: PASSWORD_MIN, max: PASSWORD_MAX }));
-      (problem.field === 'password' ? passwordRef : confirmRef).current?.focus();
+      ({ current: currentRef, password: passwordRef, confirm: confirmRef })[problem.field].current?.focus();
       return;
     }
     setInvalid(null);
@@ -42,7 +45,7 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
     try {
       const { changePassword } = await import('@shared/api/auth-api');
       // The API client has shown the server's message as an error toast on failure (spec §8).
-      const token = await changePassword(password.trim(), confirm.trim());
+      const token = await changePassword(current, password.trim(), confirm.trim());
       useSessionStore.getState().setToken(token);
       toastSuccess(t('password.changed'));
       close();
@@ -70,6 +73,18 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
       ]}
     >
       <form className="password-form" onSubmit={(e) => void submit(e)} noValidate>
+        <label htmlFor="current-password">{t('password.currentPassword')}</label>
+        <Input.Password
+          id="current-password"
+          ref={currentRef}
+          autoComplete="current-password"
+          value={current}
+          status={invalid === 'current' ? 'error' : undefined}
+          aria-invalid={invalid === 'current'}
+          onChange={(e) => setCurrent(e.target.value)}
+          placeholder={t('password.currentPasswordPlaceholder')}
+          autoFocus
+        />
         <label htmlFor="new-password">{t('password.newPassword')}</label>
         <Input.Password
           id="new-password"
@@ -80,7 +95,6 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
           aria-invalid={invalid === 'password'}
           onChange={(e) => setPassword(e.target.value)}
           placeholder={t('password.newPasswordPlaceholder')}
-          autoFocus
         />
         <label htmlFor="confirm-password">{t('password.confirmPassword')}</label>
         <Input.Password

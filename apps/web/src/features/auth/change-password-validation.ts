@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@partsportal/contract/auth';
 
-export type PasswordField = 'password' | 'confirm';
+export type PasswordField = 'current' | 'password' | 'confirm';
 
 export interface PasswordProblem {
   field: PasswordField;
@@ -13,10 +13,16 @@ export const PASSWORD_MIN = PASSWORD_MIN_LENGTH;
 export const PASSWORD_MAX = PASSWORD_MAX_LENGTH;
 
 /**
- * Spec §5, in this order and each after trimming: new password required, confirmation
+ * The current password first (ASVS 6.2.3, decision 007; the server checks that it is right),
+ * then spec §5, in this order and each after trimming: new password required, confirmation
  * required, both equal; then our length rule. The first failing check wins.
  */
-export function validatePasswordChange(password: string, confirm: string): PasswordProblem | null {
+export function validatePasswordChange(
+  current: string,
+  password: string,
+  confirm: string,
+): PasswordProblem | null {
+  if (!current) return { field: 'current', messageKey: 'password.currentRequired' };
   const newPassword = password.trim();
   const confirmation = confirm.trim();
   if (!newPassword) return { field: 'password', messageKey: 'password.required' };
