@@ -1,14 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import cors from '@fastify/cors';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import secureJsonParse from 'secure-json-parse';
-import { ResultCode } from '@partsportal/contract/codes';
-import type { Permission } from '@partsportal/contract/endpoint';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAddressesRoutes } from './modules/addresses/addresses.routes';
@@ -45,27 +35,18 @@ import { createDeliveriesService } from './modules/records/deliveries.service';
 import { createPurchasesService } from './modules/records/purchases.service';
 import { registerRecordsRoutes } from './modules/records/records.routes';
 import { createSalesService } from './modules/records/sales.service';
-import { loadHomeBranding, registerSystemRoutes } from './modules/system/system.routes';
+import { createSystemRepository } from './modules/system/system.repository';
+import { registerSystemRoutes } from './modules/system/system.routes';
+import { installApiDocs } from './platform/api-docs';
+import { installCors } from './platform/cors';
 import { installErrorHandler } from './platform/error-handler';
-import { parseLanguage } from './platform/language';
-import { cookieLanguage, createLoginPageCache } from './platform/login-first-screen';
-import { translate } from './platform/messages';
-import { loggerOptions } from './platform/logging';
+import { installJsonBody } from './platform/json-body';
 import { installRequestContext } from './platform/request-context';
-import { computeSecurityHeaders } from './platform/security-headers';
-
-export interface RouteEntry {
-  method: string;
-  url: string;
-  permission: Permission | undefined;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every route as registered, for the permission-declaration test and the access walk. */
-    routeTable: RouteEntry[];
-  }
-}
+import { installRouteTable } from './platform/route-table';
+import { installSecurityHeaders } from './platform/security-headers';
+import { serverOptions } from './platform/server-options';
+import { createBrandingRepository } from './web-hosting/branding.repository';
+import { registerWebHosting } from './web-hosting/web-hosting';
 
 export interface AppDeps {
   config: Config;
@@ -84,72 +65,16 @@ export const PUBLIC_URLS = ['/healthz', '/readyz', '/static/config.json', '/api/
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logStream),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
-    requestIdHeader: false,
-    bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
-    return503OnClosing: true,
-    forceCloseConnections: 'idle',
-  });
+  const app = Fastify(serverOptions(config, deps.logStream));
 
-  const routeTable: RouteEntry[] = [];
-  app.decorate('routeTable', routeTable);
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method === 'HEAD' || method === 'OPTIONS') continue;
-      routeTable.push({ method, url: route.url, permission: route.config?.permission });
-    }
-  });
+  // Platform: what every request passes through.
+  installRouteTable(app);
+  installJsonBody(app);
+  await installSecurityHeaders(app);
+  await installCors(app, config);
+  await installApiDocs(app, config);
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    // An empty body counts as "no body" (clients POST calls without payload that way).
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    try {
-      done(
-        null,
-        secureJsonParse.parse(body as string, undefined, {
-          protoAction: 'error',
-          constructorAction: 'error',
-        }),
-      );
-    } catch (error) {
-      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
-    }
-  });
-  // Security headers and the request id in one synchronous hook: @fastify/helmet rebuilt the
-  // helmet middleware on every request and the id was an async onSend hook (the /healthz floor).
-  const securityHeaders = await computeSecurityHeaders();
-  app.addHook('onRequest', (request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of securityHeaders) raw.setHeader(name, value);
-    raw.setHeader('x-request-id', request.id);
-    done();
-  });
-  await app.register(cors, {
-    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    allowedHeaders: ['Content-Type', 'Token', 'Lng', 'Idempotency-Key'],
-    methods: ['GET', 'POST'],
-  });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'PartsPortal API', version: '1.0.0', description: 'Generated from packages/contract.' },
-      servers: [{ url: config.apiPrefix }],
-      components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Token' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-
+  // Modules: every call of the contract, under the API prefix, behind the request context.
   const authService = createAuthService({
     repo: createAuthRepository(database.db),
     config,
@@ -219,68 +144,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: config.apiPrefix },
   );
-  registerSystemRoutes(app, { config, database });
-
+  registerSystemRoutes(app, { repo: createSystemRepository(database.db), databaseKind: database.kind });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  const indexHtml = path.join(config.webDir, 'index.html');
-  if (fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, {
-      root: config.webDir,
-      wildcard: true,
-      index: ['index.html'],
-      // The web build writes .br/.gz beside each text file (apps/web/build/build-plugins.ts):
-      // compressed once at build time, never per request.
-      preCompressed: true,
-      // Hashed file names under /assets never change; the page itself must always be revalidated.
-      setHeaders: (res, filePath) => {
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    });
-  }
-  const loginPage = createLoginPageCache(indexHtml);
-  /** /login with its first screen in the page (platform/login-first-screen.ts), if it has a title. */
-  async function loginWithFirstScreen(cookieHeader: string | undefined) {
-    const language = cookieLanguage(cookieHeader);
-    try {
-      const account = await loadHomeBranding(database, config.accountId);
-      const title = account?.homeTitle?.[language];
-      return title ? loginPage(language, title, account?.homeLogo || '/logo.svg') : undefined;
-    } catch {
-      return undefined; // the plain page: the client shows its own errors
-    }
-  }
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url === config.apiPrefix || request.url.startsWith(`${config.apiPrefix}/`);
-    // HEAD is what link checkers and uptime probes send; it must see what GET would.
-    const isRead = request.method === 'GET' || request.method === 'HEAD';
-    const pathname = request.url.split('?')[0] ?? '';
-    if (isRead && !isApi && fs.existsSync(indexHtml) && !path.extname(pathname)) {
-      const page =
-        pathname.toLowerCase() === '/login' ? await loginWithFirstScreen(request.headers.cookie) : undefined;
-      if (page) {
-        const accept = String(request.headers['accept-encoding'] ?? '');
-        const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
-        reply
-          .header('cache-control', 'no-cache')
-          .header('vary', 'accept-encoding')
-          .type('text/html; charset=utf-8');
-        if (encoding) reply.header('content-encoding', encoding);
-        return reply.send(encoding ? page[encoding] : page.plain);
-      }
-      // Client-side routes (/order/index …) get the app; the router shows its own 404 page.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    if (isRead && !isApi) return reply.status(404).type('text/plain').send('Not found');
-    const msg = translate('unknownCall', parseLanguage(request.headers.lng));
-    return reply.status(200).send({ code: ResultCode.notFound, msg, data: null });
-  });
+  // Web hosting: the client's files and config, /login's first screen, client-side routes, 404s.
+  await registerWebHosting(app, { config, branding: createBrandingRepository(database.db) });
 
   const pruneTimer = setInterval(() => void authService.pruneExpired().catch(() => undefined), 15 * 60_000);
   pruneTimer.unref();

@@ -1,5 +1,5 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 
 /** Brief §5: CSP, nosniff, frame-ancestors, Referrer-Policy no-referrer. */
 export const HELMET_OPTIONS: FastifyHelmetOptions = {
@@ -50,4 +50,18 @@ export async function computeSecurityHeaders(
     headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
   }
   return headers;
+}
+
+/**
+ * Security headers and the request id in one synchronous hook: @fastify/helmet rebuilt the
+ * helmet middleware on every request and the id was an async onSend hook (the /healthz floor).
+ */
+export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+  const securityHeaders = await computeSecurityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of securityHeaders) raw.setHeader(name, value);
+    raw.setHeader('x-request-id', request.id);
+    done();
+  });
 }

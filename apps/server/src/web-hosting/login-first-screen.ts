@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Language } from '@partsportal/contract/codes';
-import { parseLanguage } from './language';
+import { parseLanguage } from '../platform/language';
 
 /**
  * /login's first screen, in the page itself. The web client's JS (~245 KB gzip: React, antd,

@@ -1,0 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from '../config';
+import { loggerOptions } from './logging';
+
+/** Fastify's own settings: logging, request ids, body limit, proxy trust and shutdown. */
+export function serverOptions(config: Config, logStream?: NodeJS.WritableStream): FastifyServerOptions {
+  return {
+    logger: loggerOptions(config.logLevel, logStream),
+    // A caller's well-formed X-Request-Id is kept, so one id follows a request across services.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  };
+}
