@@ -7,8 +7,10 @@ import { openDatabase, type Database } from '../src/db/client';
  * A fresh, migrated database for one test file: in-memory PGlite, or — in the
  * `server-postgres` project — a new database on the TEST_DATABASE_URL server, dropped after.
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (testDatabaseKind() === 'pglite') {
+export async function createTestDatabase(
+  kind: 'pglite' | 'postgres' = testDatabaseKind(),
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
     const database = await openDatabase({ dataDir: 'memory://' });
     return { database, drop: () => database.close() };
   }
