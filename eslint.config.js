@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
+import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -28,6 +30,51 @@ export default tseslint.config(
     ignores: ['apps/server/src/config.ts', 'apps/server/{src,test}/**/*.test.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings in config.ts only.' }],
+    },
+  },
+  {
+    // Boundaries between parts of the tree, by where an import resolves (eslint-plugin-boundaries):
+    // the elements are named here, the rules below say which may not depend on which.
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.mjs', '.js'] } },
+      'boundaries/elements': [
+        { type: 'server-test', pattern: 'apps/server/test' },
+        { type: 'server-src', pattern: 'apps/server/src' },
+      ],
+    },
+  },
+  {
+    // Server production code never imports test code (apps/server/test); tests beside it may.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'server-src' } },
+              disallow: { to: { element: { type: 'server-test' } } },
+              message: 'Production code must not import test code (apps/server/test).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // kebab-case file and folder names (house style); `.routes`, `.test` … are middle extensions.
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,mjs,js}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
     },
   },
 );

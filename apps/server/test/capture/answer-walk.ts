@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { authEndpoints } from '@partsportal/contract/auth';
 import { IMPORT_BILL_PATH, IMPORT_TEMPLATE_PATH } from '@partsportal/contract/cart';
 import type { Endpoint } from '@partsportal/contract/endpoint';
 import { sql } from 'drizzle-orm';
@@ -423,9 +424,14 @@ export async function walkAnswers(options: WalkOptions): Promise<CapturedAnswer[
 
     // 5. Session-ending calls last.
     log('sessions');
-    await api('viewer', '/Web/ChangePassword', { password: 'short', confirm_passwrod: 'other' });
+    // Sent only where the contract asks for it (issue 17 added it), so older code is walked too.
+    const current = bodyKeys(authEndpoints.changePassword.body as z.ZodType).includes('current_password')
+      ? { current_password: PASSWORDS.viewer }
+      : {};
+    await api('viewer', '/Web/ChangePassword', { ...current, password: 'short', confirm_passwrod: 'other' });
     const changed = await json(
       await api('viewer', '/Web/ChangePassword', {
+        ...current,
         password: 'viewer-new-1234',
         confirm_passwrod: 'viewer-new-1234',
       }),
