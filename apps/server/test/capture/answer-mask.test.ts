@@ -45,5 +45,9 @@ describe('compareCaptures', () => {
     expect(differences[0]).toContain('demo POST /api/Web/GetUserInfo');
     expect(differences[0]).toContain('status 200 → 400');
     expect(compareCaptures([answer(200, 'x')], [])).toEqual([expect.stringContaining('only in A')]);
+    const otherBody = { ...answer(200, '{"code":200}'), body: { lng: 'en' } };
+    const [changedRequest] = compareCaptures([answer(200, '{"code":200}')], [otherBody]);
+    expect(changedRequest).toContain('request: A demo POST /api/Web/GetUserInfo {}');
+    expect(changedRequest).not.toContain('answer:');
   });
 });
