@@ -52,6 +52,10 @@ describe('route table', () => {
     expect(affix[0]?.noCache).toBe(true);
   });
 
+  it('gives every leaf its page (there is no placeholder page)', () => {
+    expect(LEAF_ROUTES.filter((route) => !route.page).map((route) => route.path)).toEqual([]);
+  });
+
   it('has unique paths', () => {
     const paths = LEAF_ROUTES.map((r) => r.path.toLowerCase());
     expect(new Set(paths).size).toBe(paths.length);

@@ -41,7 +41,7 @@ export interface AppRoute {
   menuQuery?: string;
   /** Not in the top menu (the sidebar shows it). */
   sidebarOnly?: boolean;
-  /** Lazy page; without it the route shows the placeholder for a later issue. */
+  /** Lazy page; every leaf has one (groups have none). */
   page?: PageLoader;
   children?: AppRoute[];
 }
