@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Drawer, Layout } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { queryClient } from '@shared/api/server-state';
 import { getStaticConfig } from '@shared/api/static-config';
 import { loadDayjsLocale } from '@shared/i18n/antd-locale';
 import { useSessionStore } from '@shared/stores/session-store';
@@ -51,41 +53,44 @@ export default function AppLayout() {
 
   if (!userInfo) return <PageSpinner />;
 
+  // Server state lives below the layout only: /login and the error pages never load TanStack Query.
   return (
-    <Layout className={`app-layout${isMobile ? ' is-mobile' : ''}`}>
-      {isMobile ? (
-        <Drawer
-          placement="left"
-          open={mobileSidebarOpened}
-          onClose={() => useSettingsStore.getState().setMobileSidebarOpened(false)}
-          size={SIDEBAR_WIDTH}
-          closable={false}
-          className="sidebar-drawer"
-          styles={{ body: { padding: 0 } }}
-        >
-          <Sidebar userInfo={userInfo} collapsed={false} />
-        </Drawer>
-      ) : (
-        <Layout.Sider
-          className="app-sider"
-          width={SIDEBAR_WIDTH}
-          collapsedWidth={64}
-          collapsed={!sidebarOpened}
-          trigger={null}
-          collapsible
-        >
-          <Sidebar userInfo={userInfo} collapsed={!sidebarOpened} />
-        </Layout.Sider>
-      )}
-      <Layout className="app-main">
-        <Navbar userInfo={userInfo} />
-        <TagsView />
-        <Layout.Content className="app-content">
-          <div className="app-container">
-            <KeepAliveOutlet />
-          </div>
-        </Layout.Content>
+    <QueryClientProvider client={queryClient}>
+      <Layout className={`app-layout${isMobile ? ' is-mobile' : ''}`}>
+        {isMobile ? (
+          <Drawer
+            placement="left"
+            open={mobileSidebarOpened}
+            onClose={() => useSettingsStore.getState().setMobileSidebarOpened(false)}
+            size={SIDEBAR_WIDTH}
+            closable={false}
+            className="sidebar-drawer"
+            styles={{ body: { padding: 0 } }}
+          >
+            <Sidebar userInfo={userInfo} collapsed={false} />
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            className="app-sider"
+            width={SIDEBAR_WIDTH}
+            collapsedWidth={64}
+            collapsed={!sidebarOpened}
+            trigger={null}
+            collapsible
+          >
+            <Sidebar userInfo={userInfo} collapsed={!sidebarOpened} />
+          </Layout.Sider>
+        )}
+        <Layout className="app-main">
+          <Navbar userInfo={userInfo} />
+          <TagsView />
+          <Layout.Content className="app-content">
+            <div className="app-container">
+              <KeepAliveOutlet />
+            </div>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </QueryClientProvider>
   );
 }

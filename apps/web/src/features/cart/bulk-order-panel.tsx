@@ -12,7 +12,7 @@ import {
   type MatchResult,
 } from '@partsportal/contract/cart';
 import { assetUrl } from '@shared/api/asset-url';
-import { showCartCount } from '@shared/api/cart-api';
+import { cartChanged } from '@shared/api/cart-api';
 import { callEndpoint } from '@shared/api/client';
 import { uploadFile } from '@shared/api/upload';
 import { checkImportFile } from './import-file';
@@ -34,7 +34,7 @@ import {
  * The headline feature: paste lines or import a spreadsheet, fix what did not match, then add
  * every resolved line to the cart in ONE BatchAddCart call. Rows stay until added or removed.
  */
-export function BulkOrderPanel({ onAdded }: { onAdded: () => void }) {
+export function BulkOrderPanel() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [text, setText] = useState('');
@@ -111,11 +111,10 @@ export function BulkOrderPanel({ onAdded }: { onAdded: () => void }) {
     setAdding(true);
     try {
       const { carts } = await callEndpoint(cartEndpoints.batchAddCart, { items });
-      showCartCount(carts);
+      cartChanged(carts);
       const added = new Set(rows.filter(isReady).map((row) => row.key));
       setRows((current) => current.filter((row) => !added.has(row.key)));
       void message.success(t('bulk.added', { count: items.length }));
-      onAdded();
     } catch {
       // Toasted; every row stays.
     } finally {

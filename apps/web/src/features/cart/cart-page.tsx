@@ -16,15 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { cartEndpoints, type CartLine } from '@partsportal/contract/cart';
 import { assetUrl } from '@shared/api/asset-url';
-import { showCartCount } from '@shared/api/cart-api';
-import { callEndpoint } from '@shared/api/client';
+import { CART_READS, showCartCount } from '@shared/api/cart-api';
+import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { qtyStep, roundToBuyQty } from '@shared/catalog/quantity';
-import { useAsyncData } from '@shared/hooks/use-async-data';
-import { useSessionStore } from '@shared/stores/session-store';
 import { selectAllTitle } from '@shared/ui/table-a11y';
 import { BulkOrderPanel } from './bulk-order-panel';
-
-const loadCart = () => callEndpoint(cartEndpoints.getCartList, {}, { params: { n: 0 } });
 
 /** Quantity edited inline; sent on blur / Enter / the step buttons, rounded up to buy_qty. */
 function QtyCell({ line, onCommit }: { line: CartLine; onCommit: (qty: number) => void }) {
@@ -84,10 +80,8 @@ export default function CartPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  // The badge count is part of the key: a change of the cart elsewhere (catalogue, checkout)
-  // reloads this kept-alive page.
-  const carts = useSessionStore((s) => s.userInfo?.carts ?? 0);
-  const cart = useAsyncData(`cart#${carts}`, loadCart);
+  // Every cart write (here, in the catalogue, at checkout) invalidates this read.
+  const cart = useEndpointQuery(cartEndpoints.getCartList, {}, { params: { n: 0 } });
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
 
@@ -100,12 +94,15 @@ export default function CartPage() {
     patch: { qty?: number; store_id?: number | null; remark?: string },
   ) => {
     try {
-      const answer = await callEndpoint(cartEndpoints.updateCart, { id: line.id, ...patch });
+      const answer = await mutateEndpoint(
+        cartEndpoints.updateCart,
+        { id: line.id, ...patch },
+        { invalidates: CART_READS },
+      );
       showCartCount(answer.carts);
     } catch {
-      // Toasted by the API client; the reload shows the line as the server has it.
+      // Toasted by the API client; the refetch shows the line as the server has it.
     }
-    cart.reload();
   };
 
   const onRemove = () => {
@@ -122,7 +119,11 @@ export default function CartPage() {
       onOk: async () => {
         setBusy(true);
         try {
-          const { carts: left } = await callEndpoint(cartEndpoints.removeCart, { ids: checked });
+          const { carts: left } = await mutateEndpoint(
+            cartEndpoints.removeCart,
+            { ids: checked },
+            { invalidates: CART_READS },
+          );
           showCartCount(left);
           setSelected([]);
           void message.success(t('cart.removed', { count: checked.length }));
@@ -130,7 +131,6 @@ export default function CartPage() {
           // Toasted.
         } finally {
           setBusy(false);
-          cart.reload();
         }
       },
     });
@@ -146,14 +146,17 @@ export default function CartPage() {
       onOk: async () => {
         setBusy(true);
         try {
-          const { carts: left } = await callEndpoint(cartEndpoints.clearCart, {});
+          const { carts: left } = await mutateEndpoint(
+            cartEndpoints.clearCart,
+            {},
+            { invalidates: CART_READS },
+          );
           showCartCount(left);
           setSelected([]);
         } catch {
           // Toasted.
         } finally {
           setBusy(false);
-          cart.reload();
         }
       },
     });
@@ -260,7 +263,7 @@ export default function CartPage() {
       <h1 id="cart-title" className="page-title">
         {t('route.cart')}
       </h1>
-      <BulkOrderPanel onAdded={() => cart.reload()} />
+      <BulkOrderPanel />
       <div className="table-toolbar cart-toolbar">
         <Button type="primary" icon={<SendOutlined />} className="submit-checked" onClick={onSubmit}>
           {t('cart.submitChecked')}
@@ -285,14 +288,14 @@ export default function CartPage() {
           </span>
         )}
       </div>
-      {!cart.data && cart.loading ? (
+      {!cart.data && cart.isFetching ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
         <Table<CartLine>
           className="cart-table"
           rowKey="id"
           size="middle"
-          loading={cart.loading}
+          loading={cart.isFetching}
           columns={columns}
           dataSource={lines}
           pagination={false}

@@ -1,13 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import {
-  App,
   Badge,
   Button,
   Cascader,
   Checkbox,
   Empty,
   Input,
-  InputNumber,
   Select,
   Skeleton,
   Space,
@@ -17,15 +15,14 @@ import {
   type CascaderProps,
   type TableColumnsType,
 } from 'antd';
-import { ShoppingCartOutlined, CarOutlined } from '@ant-design/icons';
+import { CarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { catalogEndpoints, PRODUCT_SORTS, type ProductRow } from '@partsportal/contract/catalog';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { callEndpoint } from '@shared/api/client';
-import { addToCart } from '@shared/api/cart-api';
-import { qtyStep, roundToBuyQty } from '@shared/catalog/quantity';
-import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useEndpointQuery } from '@shared/api/server-state';
+import { useCartPicker } from '@shared/catalog/use-cart-picker';
 import { useDebouncedValue } from '@shared/hooks/use-debounced-value';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
@@ -68,7 +65,6 @@ const INTERACTIVE =
 
 export default function CatalogPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const canBuy = useHasAnyCode([MENU_CODES.cart]);
   const canFreight = useHasAnyCode([MENU_CODES.freight]);
@@ -97,10 +93,8 @@ export default function CatalogPage() {
   }, [debouncedKeyword]);
 
   const request = useMemo(() => toProductListRequest(filters), [filters]);
-  const list = useAsyncData(JSON.stringify(request), () =>
-    callEndpoint(catalogEndpoints.getProductList, request),
-  );
-  const options = useAsyncData('filters', () => callEndpoint(catalogEndpoints.getCatalogFilters, {}));
+  const list = useEndpointQuery(catalogEndpoints.getProductList, request);
+  const options = useEndpointQuery(catalogEndpoints.getCatalogFilters, {});
 
   const [vehicleOptions, setVehicleOptions] = useState<VehicleOption[]>([]);
   const makesLoaded = useRef(false);
@@ -129,29 +123,8 @@ export default function CatalogPage() {
     );
   };
 
-  const [selected, setSelected] = useState<Map<number, ProductRow>>(new Map());
-  const [quantities, setQuantities] = useState<Record<number, number>>({});
-  const [adding, setAdding] = useState(false);
-  const qtyOf = (row: ProductRow) => quantities[row.id] ?? qtyStep(row.buy_qty);
-
-  const onAddToCart = async () => {
-    if (selected.size === 0) {
-      void message.warning(t('catalog.checkProducts'));
-      return;
-    }
-    setAdding(true);
-    try {
-      await addToCart(
-        [...selected.values()].map((row) => ({ cpid: row.id, qty: roundToBuyQty(qtyOf(row), row.buy_qty) })),
-      );
-      void message.success(t('catalog.added', { count: selected.size }));
-      setSelected(new Map());
-    } catch {
-      // The API client has shown the reason.
-    } finally {
-      setAdding(false);
-    }
-  };
+  const picker = useCartPicker<ProductRow>();
+  const { selected } = picker;
 
   const openDetail = (row: ProductRow) => void navigate(`/product/detail?id=${row.id}`);
   const onRowClick = (row: ProductRow) => (event: MouseEvent<HTMLElement>) => {
@@ -261,36 +234,13 @@ export default function CatalogPage() {
         width: 130,
         render: (_, row) => (row.market_time ? formatDate(row.market_time) : '—'),
       },
-      ...(canBuy
-        ? [
-            {
-              key: 'qty',
-              title: t('catalog.quantity'),
-              width: 120,
-              fixed: 'right' as const,
-              render: (_: unknown, row: ProductRow) => (
-                <InputNumber
-                  className="qty-input"
-                  aria-label={t('catalog.quantityFor', { number: row.number })}
-                  min={qtyStep(row.buy_qty)}
-                  step={qtyStep(row.buy_qty)}
-                  precision={0}
-                  value={qtyOf(row)}
-                  onChange={(value) =>
-                    setQuantities((q) => ({ ...q, [row.id]: roundToBuyQty(value, row.buy_qty) }))
-                  }
-                />
-              ),
-            },
-          ]
-        : []),
+      ...(canBuy ? [picker.qtyColumn] : []),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- qtyOf reads quantities
-    [t, canBuy, formatDate, quantities],
+    [t, canBuy, formatDate, picker.qtyColumn],
   );
 
   const data = list.data;
-  const loading = list.loading;
+  const loading = list.isFetching;
   // A page past the results (an old link; a broad search reaches only its first candidates)
   // would show an empty table: show the last page with rows instead.
   useEffect(() => {
@@ -320,14 +270,7 @@ export default function CatalogPage() {
                   columnTitle: selectAllTitle(t('common.selectAll')),
                   preserveSelectedRowKeys: true,
                   selectedRowKeys: [...selected.keys()],
-                  onChange: (_keys, rows) => {
-                    const next = new Map<number, ProductRow>();
-                    for (const key of _keys) {
-                      const row = rows.find((r) => r?.id === key) ?? selected.get(key as number);
-                      if (row) next.set(row.id, row);
-                    }
-                    setSelected(next);
-                  },
+                  onChange: picker.onSelect,
                 }
               : undefined
           }
@@ -383,7 +326,7 @@ export default function CatalogPage() {
             setKeywordInput(value);
             setParams(toCatalogQuery({ ...filters, keyword: value, page: 1 }));
             // A repeated Enter on the same words still asks the server again (fresh stock).
-            if (value === filters.keyword) list.reload();
+            if (value === filters.keyword) void list.refetch();
           }}
         />
         <Select
@@ -448,18 +391,7 @@ export default function CatalogPage() {
       </div>
 
       <div className="table-toolbar">
-        {canBuy && (
-          <Button
-            type="primary"
-            icon={<ShoppingCartOutlined />}
-            loading={adding}
-            onClick={() => void onAddToCart()}
-            className="add-to-cart"
-          >
-            {t('catalog.addToCart')}
-            {selected.size > 0 && ` (${selected.size})`}
-          </Button>
-        )}
+        {canBuy && picker.addButton}
         {canFreight && selected.size > 0 && (
           <Button
             icon={<CarOutlined />}

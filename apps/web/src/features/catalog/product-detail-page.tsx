@@ -23,9 +23,8 @@ import { catalogEndpoints, type ProductDetail } from '@partsportal/contract/cata
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { assetUrl, downloadUrl } from '@shared/api/asset-url';
 import { addToCart } from '@shared/api/cart-api';
-import { callEndpoint } from '@shared/api/client';
+import { useEndpointQuery } from '@shared/api/server-state';
 import { qtyStep, roundToBuyQty } from '@shared/catalog/quantity';
-import { useAsyncData } from '@shared/hooks/use-async-data';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useFormatDate } from '@shared/i18n/use-format-date';
@@ -43,8 +42,10 @@ export default function ProductDetailPage() {
   const [params] = useRouteSearchParams(PATH);
   const raw = params.get('id') ?? '';
   const id = /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-  const detail = useAsyncData(id === null ? null : `product-${id}`, () =>
-    callEndpoint(catalogEndpoints.getProductDetail, {}, { params: { id: id ?? 0 } }),
+  const detail = useEndpointQuery(
+    catalogEndpoints.getProductDetail,
+    {},
+    { params: { id: id ?? 0 }, enabled: id !== null },
   );
 
   if (id === null) {
@@ -59,7 +60,7 @@ export default function ProductDetailPage() {
     return (
       <section className="page">
         <h1 className="page-title">{t('route.productDetail')}</h1>
-        {detail.failed && !detail.loading ? (
+        {detail.isError && !detail.isFetching ? (
           <Result status="warning" title={t('detail.notFound')} />
         ) : (
           <Skeleton active paragraph={{ rows: 10 }} />

@@ -3,9 +3,9 @@ import { App, Button, Descriptions, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { checkoutEndpoints, IDEMPOTENCY_KEY_HEADER } from '@partsportal/contract/checkout';
-import { showCartCount } from '@shared/api/cart-api';
+import { cartChanged, ORDER_READS } from '@shared/api/cart-api';
 import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
+import { invalidateEndpoints, useEndpointQuery } from '@shared/api/server-state';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { CheckoutLines, CheckoutTotals } from './checkout-lines';
 import { parseId, parseIds } from './checkout-query';
@@ -24,8 +24,10 @@ export default function ConfirmPage() {
   const addressId = parseId(params.get('address'));
   const remark = (params.get('remark') ?? '').slice(0, 500);
 
-  const preview = useAsyncData(ids.length > 0 ? `${ids.join(',')}#${addressId}` : null, () =>
-    callEndpoint(checkoutEndpoints.submitCart, { ids, address_id: addressId }),
+  const preview = useEndpointQuery(
+    checkoutEndpoints.submitCart,
+    { ids, address_id: addressId },
+    { enabled: ids.length > 0 },
   );
   const [saving, setSaving] = useState(false);
   const inFlight = useRef(false);
@@ -48,7 +50,8 @@ export default function ConfirmPage() {
         { headers: { [IDEMPOTENCY_KEY_HEADER]: key } },
       );
       forgetIdempotencyKey(sessionStorage, fingerprint);
-      showCartCount(order.carts);
+      cartChanged(order.carts);
+      void invalidateEndpoints(...ORDER_READS);
       void navigate(`/cart/pay?id=${order.order_id}`, { replace: true });
     } catch {
       // Toasted; the key stays, so pressing again retries the same order.

@@ -9,8 +9,9 @@ import {
   type WePayResult,
 } from '@partsportal/contract/payment';
 import { assetUrl } from '@shared/api/asset-url';
+import { ORDER_READS } from '@shared/api/cart-api';
 import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
+import { forgetEndpoints, invalidateEndpoints, useEndpointQuery } from '@shared/api/server-state';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { parseId } from './checkout-query';
 
@@ -58,8 +59,10 @@ export default function PayPage() {
   const navigate = useNavigate();
   const [params] = useRouteSearchParams(PATH);
   const orderId = parseId(params.get('id'));
-  const bill = useAsyncData(orderId === null ? null : `bill#${orderId}`, () =>
-    callEndpoint(paymentEndpoints.getPayBill, {}, { params: { id: orderId ?? 0 } }),
+  const bill = useEndpointQuery(
+    paymentEndpoints.getPayBill,
+    {},
+    { params: { id: orderId ?? 0 }, enabled: orderId !== null },
   );
   const [method, setMethod] = useState<PaymentMethod>('wechat');
   const [paying, setPaying] = useState(false);
@@ -70,7 +73,12 @@ export default function PayPage() {
     setPending(null);
   }
 
-  const onPaid = (id: number) => void navigate(`/cart/paySuccess?id=${id}`, { replace: true });
+  const onPaid = (id: number) => {
+    // The success page must not show this page's unpaid bill while it asks again.
+    forgetEndpoints(paymentEndpoints.getPayBill);
+    void invalidateEndpoints(...ORDER_READS);
+    void navigate(`/cart/paySuccess?id=${id}`, { replace: true });
+  };
   usePayStatusPolling(orderId, pending !== null, () => onPaid(orderId ?? 0));
 
   const onPay = async () => {

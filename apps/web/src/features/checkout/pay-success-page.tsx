@@ -2,8 +2,7 @@ import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paymentEndpoints } from '@partsportal/contract/payment';
-import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useEndpointQuery } from '@shared/api/server-state';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { parseId } from './checkout-query';
 
@@ -14,10 +13,12 @@ export default function PaySuccessPage() {
   const navigate = useNavigate();
   const [params] = useRouteSearchParams(PATH);
   const orderId = parseId(params.get('id'));
-  const bill = useAsyncData(orderId === null ? null : `bill#${orderId}`, () =>
-    callEndpoint(paymentEndpoints.getPayBill, {}, { params: { id: orderId ?? 0 } }),
+  const bill = useEndpointQuery(
+    paymentEndpoints.getPayBill,
+    {},
+    { params: { id: orderId ?? 0 }, enabled: orderId !== null },
   );
-  if (orderId !== null && !bill.data && bill.loading) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (orderId !== null && !bill.data && bill.isFetching) return <Skeleton active paragraph={{ rows: 3 }} />;
   const data = bill.data;
   const paid = data ? data.state !== 'pending_payment' && data.state !== 'cancelled' : true;
   return (

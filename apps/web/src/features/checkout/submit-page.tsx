@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { addressEndpoints, type Address } from '@partsportal/contract/addresses';
 import { checkoutEndpoints } from '@partsportal/contract/checkout';
-import { callEndpoint } from '@shared/api/client';
+import { useEndpointQuery } from '@shared/api/server-state';
 import { AddressFormModal } from '@shared/address/address-form-modal';
-import { useAsyncData } from '@shared/hooks/use-async-data';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { CheckoutLines, CheckoutTotals } from './checkout-lines';
 import { parseIds } from './checkout-query';
@@ -23,14 +22,15 @@ export default function SubmitPage() {
   const idsParam = params.get('ids');
   const ids = useMemo(() => parseIds(idsParam), [idsParam]);
 
-  const addresses = useAsyncData('addresses', () => callEndpoint(addressEndpoints.getAddress, {}));
+  const addresses = useEndpointQuery(addressEndpoints.getAddress, {});
   const [chosen, setChosen] = useState<number | null>(null);
   const list = addresses.data ?? [];
   const addressId = list.some((a) => a.id === chosen) ? chosen : (list[0]?.id ?? null);
 
-  const preview = useAsyncData(
-    ids.length > 0 && addresses.data ? `${ids.join(',')}#${addressId}` : null,
-    () => callEndpoint(checkoutEndpoints.submitCart, { ids, address_id: addressId }),
+  const preview = useEndpointQuery(
+    checkoutEndpoints.submitCart,
+    { ids, address_id: addressId },
+    { enabled: ids.length > 0 && addresses.data !== undefined },
   );
   const [remark, setRemark] = useState('');
   const [adding, setAdding] = useState(false);
@@ -51,8 +51,8 @@ export default function SubmitPage() {
 
   const onSaved = (address: Address) => {
     setAdding(false);
+    // The address form's save invalidated the address list: it arrives with the new one.
     setChosen(address.id);
-    addresses.reload();
   };
 
   if (ids.length === 0) {

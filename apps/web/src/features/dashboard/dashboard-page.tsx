@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dashboardEndpoints } from '@partsportal/contract/dashboard';
 import { showCartCount } from '@shared/api/cart-api';
-import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useEndpointQuery } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { formatMoney } from '@shared/records/money';
 import { useSettingsStore } from '@shared/stores/settings-store';
@@ -25,13 +24,15 @@ export default function DashboardPage() {
   const locale = useSettingsStore((s) => s.language);
   const themeColor = useSettingsStore((s) => s.themeColor);
   const formatDate = useFormatDate();
-  const answer = useAsyncData('dashboard', () => callEndpoint(dashboardEndpoints.getDashboard, {}));
+  const answer = useEndpointQuery(dashboardEndpoints.getDashboard, {});
   const data = answer.data;
 
+  // The answer's cart count is the badge's too (it may have changed on another device); only a
+  // fresh answer's, not the cached one shown while this visit asks again.
+  const freshCarts = answer.isFetching ? null : (data?.carts ?? null);
   useEffect(() => {
-    // The answer's cart count is the badge's too (it may have changed on another device).
-    if (data && data.carts !== null) showCartCount(data.carts);
-  }, [data]);
+    if (freshCarts !== null) showCartCount(freshCarts);
+  }, [freshCarts]);
 
   const option = useMemo(
     () =>
@@ -52,7 +53,7 @@ export default function DashboardPage() {
         <h1 id="dashboard-title" className="page-title">
           {t('route.dashboard')}
         </h1>
-        {answer.failed ? <Empty /> : <Skeleton active paragraph={{ rows: 8 }} />}
+        {answer.isError ? <Empty /> : <Skeleton active paragraph={{ rows: 8 }} />}
       </section>
     );
   }

@@ -1,7 +1,6 @@
 import { Card, Empty, Pagination, Skeleton, Statistic, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { financeEndpoints, type LedgerEntry } from '@partsportal/contract/finance';
-import { callEndpoint } from '@shared/api/client';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
 import { RECORD_PAGE_SIZES } from '@shared/records/list-query';
@@ -25,9 +24,7 @@ export default function AccountPage() {
     update,
     data,
     list: account,
-  } = useRecordList(PATH, statementQuery, (request) =>
-    callEndpoint(financeEndpoints.getFinanceAccount, request),
-  );
+  } = useRecordList(PATH, statementQuery, financeEndpoints.getFinanceAccount);
   const currency = data?.currency ?? '';
   const lastPage = data ? Math.max(1, Math.ceil(data.total / filters.pageSize)) : 1;
 
@@ -124,7 +121,7 @@ export default function AccountPage() {
       <h1 id="account-title" className="page-title">
         {t('route.financeAccount')}
       </h1>
-      {!data && account.loading ? (
+      {!data && account.isFetching ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : data ? (
         <>
@@ -168,7 +165,7 @@ export default function AccountPage() {
               className="statement-table"
               rowKey="id"
               size="small"
-              loading={account.loading}
+              loading={account.isFetching}
               columns={columns}
               dataSource={rows}
               rowClassName={(row) => (row.rowKind === 'entry' ? '' : `statement-${row.rowKind}`)}

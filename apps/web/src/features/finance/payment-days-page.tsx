@@ -1,8 +1,7 @@
 import { Card, Empty, Skeleton, Statistic, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { financeEndpoints, type OpenItem } from '@partsportal/contract/finance';
-import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useEndpointQuery } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { useFormatMoney } from '@shared/records/use-format-money';
 import { agingBars, overdueLabel } from './aging';
@@ -11,13 +10,13 @@ export default function PaymentDaysPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const { money } = useFormatMoney();
-  const days = useAsyncData('payment-days', () => callEndpoint(financeEndpoints.getPaymentDays, {}));
+  const days = useEndpointQuery(financeEndpoints.getPaymentDays, {});
   const data = days.data;
 
   if (!data) {
     return (
       <section className="page records-page">
-        {days.failed ? (
+        {days.isError ? (
           <Empty description={t('recordList.empty')} />
         ) : (
           <Skeleton active paragraph={{ rows: 10 }} />

@@ -2,7 +2,6 @@ import { Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { financeEndpoints } from '@partsportal/contract/finance';
-import { callEndpoint } from '@shared/api/client';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { RecordDetailHeading, RecordNotFound, useRecordDetail } from '@shared/records/record-detail';
 import { useFormatMoney } from '@shared/records/use-format-money';
@@ -20,11 +19,11 @@ export default function PaymentDetailPage() {
     record: payment,
   } = useRecordDetail(
     pathname.toLowerCase() === '/payment/detail' ? pathname : '/Payment/detail',
-    (id) => callEndpoint(financeEndpoints.getPaymentDetail, {}, { params: { id } }),
+    financeEndpoints.getPaymentDetail,
     (record) => record.id,
   );
 
-  if (!id || detail.failed) return <RecordNotFound />;
+  if (!id || detail.isError) return <RecordNotFound />;
   if (!payment) return <Skeleton active paragraph={{ rows: 6 }} />;
 
   return (

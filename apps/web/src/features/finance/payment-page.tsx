@@ -3,7 +3,6 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { financeEndpoints, type PaymentRecord } from '@partsportal/contract/finance';
-import { callEndpoint } from '@shared/api/client';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
 import { RecordExportButton } from '@shared/records/record-export-button';
@@ -28,9 +27,7 @@ export default function PaymentPage() {
   const formatDate = useFormatDate();
   const { money } = useFormatMoney();
   const path = usePaymentPath();
-  const records = useRecordList(path, paymentQuery, (request) =>
-    callEndpoint(financeEndpoints.getPaymentList, request),
-  );
+  const records = useRecordList(path, paymentQuery, financeEndpoints.getPaymentList);
   const { filters, update, data, sortable } = records;
   const methodLabel = (method: string) => paymentMethodLabel(t, method);
 

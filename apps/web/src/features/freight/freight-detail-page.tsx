@@ -3,8 +3,7 @@ import { Button, Descriptions, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FREIGHT_METHOD, FREIGHT_PLUGIN_TYPE, freightEndpoints } from '@partsportal/contract/freight';
-import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useEndpointQuery } from '@shared/api/server-state';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { parseDetailQuery } from './freight-form';
 
@@ -19,8 +18,9 @@ export default function FreightDetailPage() {
   const navigate = useNavigate();
   const [params] = useRouteSearchParams(PATH);
   const query = useMemo(() => parseDetailQuery(params), [params]);
-  const views = useAsyncData(query ? params.toString() : null, () =>
-    callEndpoint(freightEndpoints.commonPost, {
+  const views = useEndpointQuery(
+    freightEndpoints.commonPost,
+    {
       type: FREIGHT_PLUGIN_TYPE,
       m: FREIGHT_METHOD,
       data: JSON.stringify({
@@ -28,13 +28,14 @@ export default function FreightDetailPage() {
         fromAreaId: query?.fromAreaId,
         toAreaId: query?.toAreaId,
       }),
-    }),
+    },
+    { enabled: query !== null },
   );
   const view = views.data?.find((v) => v.carrier === query?.carrier && v.mode === query.mode);
 
   const back = <Button onClick={() => void navigate('/proCFreight/index')}>{t('freight.back')}</Button>;
   let body;
-  if (!query || (views.data && !view && !views.loading) || views.failed) {
+  if (!query || (views.data && !view && !views.isFetching) || views.isError) {
     body = <Result status="warning" title={t('freight.viewGone')} extra={back} />;
   } else if (!view) {
     body = <Skeleton active />;

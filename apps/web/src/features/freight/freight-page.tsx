@@ -23,7 +23,7 @@ import {
   type FreightView,
 } from '@partsportal/contract/freight';
 import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useEndpointQuery } from '@shared/api/server-state';
 import { useDebouncedValue } from '@shared/hooks/use-debounced-value';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { countryOptions, receivingAreaOptions } from '@shared/areas/area-tree';
@@ -49,7 +49,7 @@ export default function FreightPage() {
   const { message } = App.useApp();
   const [params] = useRouteSearchParams(PATH);
 
-  const areas = useAsyncData('areas', () => callEndpoint(addressEndpoints.getAllAreas, {}));
+  const areas = useEndpointQuery(addressEndpoints.getAllAreas, {});
   const countries = useMemo(() => countryOptions(areas.data ?? []), [areas.data]);
   const receiving = useMemo(() => receivingAreaOptions(areas.data ?? []), [areas.data]);
 
@@ -93,8 +93,10 @@ export default function FreightPage() {
   // The product picker searches the catalogue as the user types.
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 250);
-  const found = useAsyncData(debounced.length >= 2 ? `search-${debounced}` : null, () =>
-    callEndpoint(catalogEndpoints.getProductList, { keyword: debounced, page: 1, pageSize: 20 }),
+  const found = useEndpointQuery(
+    catalogEndpoints.getProductList,
+    { keyword: debounced, page: 1, pageSize: 20 },
+    { enabled: debounced.length >= 2 },
   );
   const productOptions =
     debounced.length >= 2
@@ -219,8 +221,8 @@ export default function FreightPage() {
             value={null}
             placeholder={t('freight.productPlaceholder')}
             aria-label={t('freight.products')}
-            notFoundContent={debounced.length >= 2 && !found.loading ? t('catalog.empty') : null}
-            loading={found.loading}
+            notFoundContent={debounced.length >= 2 && !found.isFetching ? t('catalog.empty') : null}
+            loading={found.isFetching}
             options={productOptions}
             onSelect={(id: number, option) => {
               setSearch('');
@@ -254,7 +256,7 @@ export default function FreightPage() {
               showSearch={{ optionFilterProp: 'label' }}
               allowClear
               placeholder={t('freight.fromPlaceholder')}
-              loading={areas.loading}
+              loading={areas.isFetching}
               value={fromAreaId ?? undefined}
               options={countries}
               onChange={(value) => {

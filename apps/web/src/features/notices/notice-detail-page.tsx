@@ -3,15 +3,14 @@ import { Button, Empty, Skeleton } from 'antd';
 import { ArrowLeftOutlined, PaperClipOutlined, PushpinFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { dashboardEndpoints } from '@partsportal/contract/dashboard';
 import { noticeEndpoints } from '@partsportal/contract/notices';
-import { callEndpoint } from '@shared/api/client';
+import { invalidateEndpoints, useEndpointQuery } from '@shared/api/server-state';
 import { assetUrl } from '@shared/api/asset-url';
-import { useAsyncData } from '@shared/hooks/use-async-data';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { positiveInt } from '@shared/records/list-query';
 import { defendHtml } from './html-defence';
-import { useNoticeReadStore } from './notice-read-store';
 
 const PATH = '/notice/detail';
 
@@ -21,25 +20,28 @@ export default function NoticeDetailPage() {
   const formatDate = useFormatDate();
   const [params] = useRouteSearchParams(PATH);
   const id = positiveInt(params.get('id'));
-  const detail = useAsyncData(id ? `notice-${id}` : null, () =>
-    callEndpoint(noticeEndpoints.getNoticeDetail, {}, { params: { id: id ?? 0 } }),
+  const detail = useEndpointQuery(
+    noticeEndpoints.getNoticeDetail,
+    {},
+    { params: { id: id ?? 0 }, enabled: id !== undefined },
   );
   const notice = detail.data;
-  const markRead = useNoticeReadStore((s) => s.markRead);
-  // Opening the notice marked it read on the server; the list refetches on its next showing.
+  // Reading the notice marked it read on the server: the list and the dashboard feed show the
+  // mark (now if shown, else on their next showing).
+  const readAt = detail.isFetching ? 0 : detail.dataUpdatedAt;
   useEffect(() => {
-    if (notice) markRead();
-  }, [notice, markRead]);
+    if (readAt) void invalidateEndpoints(noticeEndpoints.getNoticeList, dashboardEndpoints.getDashboard);
+  }, [readAt]);
   const safeHtml = useMemo(() => (notice ? defendHtml(notice.content) : ''), [notice]);
 
-  if (!id || detail.failed) {
+  if (!id || detail.isError) {
     return (
       <section className="page records-page">
         <Empty description={t('recordList.notFound')} />
       </section>
     );
   }
-  // The previous notice stays in useAsyncData while another id loads: never show it under this id.
+  // The previous notice stays as placeholder while another id loads: never show it under this id.
   if (!notice || notice.id !== id) return <Skeleton active paragraph={{ rows: 8 }} />;
 
   return (

@@ -4,14 +4,12 @@ import { PushpinFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { noticeEndpoints } from '@partsportal/contract/notices';
-import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useEndpointQuery } from '@shared/api/server-state';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { RECORD_PAGE_SIZES } from '@shared/records/list-query';
 import { TextFilter } from '@shared/records/text-filter';
 import { parseNoticeQuery, toNoticeQuery, toNoticeRequest, type NoticeFilters } from './notice-query';
-import { useNoticeReadStore } from './notice-read-store';
 
 const PATH = '/notice/index';
 
@@ -22,10 +20,8 @@ export default function NoticePage() {
   const filters = useMemo(() => parseNoticeQuery(params), [params]);
   const update = (patch: Partial<NoticeFilters>) =>
     setParams(toNoticeQuery({ ...filters, page: 1, ...patch }));
-  const readVersion = useNoticeReadStore((s) => s.version);
-  const list = useAsyncData(`notices#${readVersion}?${toNoticeQuery(filters).toString()}`, () =>
-    callEndpoint(noticeEndpoints.getNoticeList, toNoticeRequest(filters)),
-  );
+  // A notice opened in its detail tab invalidates this list (the read mark).
+  const list = useEndpointQuery(noticeEndpoints.getNoticeList, toNoticeRequest(filters));
   const data = list.data;
 
   return (
@@ -53,13 +49,13 @@ export default function NoticePage() {
           )}
         </label>
       </div>
-      {!data && list.loading ? (
+      {!data && list.isFetching ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : !data || data.list.length === 0 ? (
         <Empty description={t('notice.empty')} />
       ) : (
         <>
-          <ul className={`notice-list${list.loading ? ' is-loading' : ''}`} aria-busy={list.loading}>
+          <ul className={`notice-list${list.isFetching ? ' is-loading' : ''}`} aria-busy={list.isFetching}>
             {data.list.map((notice) => (
               <li
                 key={notice.id}

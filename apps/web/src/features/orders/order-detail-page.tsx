@@ -24,8 +24,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { orderEndpoints, type OrderDetail, type OrderLine } from '@partsportal/contract/orders';
-import { showCartCount } from '@shared/api/cart-api';
+import { cartChanged } from '@shared/api/cart-api';
 import { callEndpoint } from '@shared/api/client';
+import { invalidateEndpoints, setEndpointData } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { formatMoney } from '@shared/records/money';
 import { useRecordDetail } from '@shared/records/record-detail';
@@ -51,14 +52,18 @@ export default function OrderDetailPage() {
     id,
     detail: loaded,
     record,
-  } = useRecordDetail(
-    PATH,
-    (id) => callEndpoint(orderEndpoints.getOrderDetail, {}, { params: { id } }),
-    (order) => order.header.id,
-  );
-  // A line change answers with the whole new order; it replaces the loaded one until the next load.
-  const [changed, setChanged] = useState<OrderDetail>();
-  const detail = changed && changed.header.id === id ? changed : record;
+  } = useRecordDetail(PATH, orderEndpoints.getOrderDetail, (order) => order.header.id);
+  const detail = record;
+  // A line change answers with the whole new order: it becomes the cached detail, and the lists
+  // that show the order's totals and lines are stale.
+  const setChanged = (next: OrderDetail) => {
+    setEndpointData(orderEndpoints.getOrderDetail, {}, { id: next.header.id }, next);
+    void invalidateEndpoints(
+      orderEndpoints.getOrderList,
+      orderEndpoints.getOrderLineList,
+      orderEndpoints.getPendingOrders,
+    );
+  };
   const [busy, setBusy] = useState<string | null>(null);
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   // Enter saves, and the input then loses focus (it is disabled while saving): one call only.
@@ -77,7 +82,7 @@ export default function OrderDetailPage() {
 
   if (!id) return <Result status="warning" title={t('orders.notFound')} />;
   if (!detail) {
-    return loaded.failed ? (
+    return loaded.isError ? (
       <Result status="warning" title={t('orders.notFound')} />
     ) : (
       <Skeleton active paragraph={{ rows: 10 }} />
@@ -116,7 +121,7 @@ export default function OrderDetailPage() {
   const buyAgain = () =>
     run('buy', async () => {
       const answer = await callEndpoint(orderEndpoints.buyAgain, {}, { params: { id: h.id } });
-      showCartCount(answer.carts);
+      cartChanged(answer.carts);
       if (answer.unavailable.length === 0) {
         void message.success(t('orders.boughtAgain', { count: answer.added }));
       } else {

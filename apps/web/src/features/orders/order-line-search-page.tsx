@@ -2,7 +2,6 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { orderEndpoints, type OrderLineRow } from '@partsportal/contract/orders';
-import { callEndpoint } from '@shared/api/client';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
 import { formatMoney } from '@shared/records/money';
@@ -20,9 +19,7 @@ export default function OrderLineSearchPage() {
   const { t } = useTranslation();
   const locale = useSettingsStore((s) => s.language);
   const formatDate = useFormatDate();
-  const records = useRecordList(PATH, orderLineQuery, (request) =>
-    callEndpoint(orderEndpoints.getOrderLineList, request),
-  );
+  const records = useRecordList(PATH, orderLineQuery, orderEndpoints.getOrderLineList);
   const { filters, update, data, sortable } = records;
 
   const columns: TableColumnsType<OrderLineRow> = [

@@ -8,7 +8,6 @@ import {
   type OrderHeader,
   type OrderState,
 } from '@partsportal/contract/orders';
-import { callEndpoint } from '@shared/api/client';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
 import { formatMoney } from '@shared/records/money';
@@ -31,9 +30,7 @@ export default function OrderListPage() {
   const navigate = useNavigate();
   const locale = useSettingsStore((s) => s.language);
   const formatDate = useFormatDate();
-  const records = useRecordList(PATH, orderListQuery, (request) =>
-    callEndpoint(orderEndpoints.getOrderList, request),
-  );
+  const records = useRecordList(PATH, orderListQuery, orderEndpoints.getOrderList);
   const { filters, update, data, sortable } = records;
 
   const headers = {

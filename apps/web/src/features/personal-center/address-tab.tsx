@@ -3,15 +3,15 @@ import { App, Button, Empty, Space, Table, Tag, type TableColumnsType } from 'an
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { addressEndpoints, type Address } from '@partsportal/contract/addresses';
-import { callEndpoint, request } from '@shared/api/client';
+import { request } from '@shared/api/client';
+import { invalidateEndpoints, mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { AddressFormModal } from '@shared/address/address-form-modal';
-import { useAsyncData } from '@shared/hooks/use-async-data';
 
 /** Spec §2 personal centre "My shipping address": list, add, edit, delete, set default. */
 export function AddressTab() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const addresses = useAsyncData('addresses', () => callEndpoint(addressEndpoints.getAddress, {}));
+  const addresses = useEndpointQuery(addressEndpoints.getAddress, {});
   const [editing, setEditing] = useState<Address | null>(null);
   const [formOpen, setFormOpen] = useState(false);
 
@@ -36,18 +36,21 @@ export function AddressTab() {
         } catch {
           void message.error(t('address.deleteFailed'));
         }
-        addresses.reload();
+        void invalidateEndpoints(addressEndpoints.getAddress);
       },
     });
 
   const onSetDefault = async (address: Address) => {
     try {
-      await callEndpoint(addressEndpoints.setDefaultAddress, {}, { params: { id: address.id } });
+      await mutateEndpoint(
+        addressEndpoints.setDefaultAddress,
+        {},
+        { params: { id: address.id }, invalidates: [addressEndpoints.getAddress] },
+      );
       void message.success(t('address.defaultSet'));
     } catch {
       // Toasted.
     }
-    addresses.reload();
   };
 
   const columns: TableColumnsType<Address> = [
@@ -96,7 +99,7 @@ export function AddressTab() {
         className="address-table"
         rowKey="id"
         size="middle"
-        loading={addresses.loading}
+        loading={addresses.isFetching}
         columns={columns}
         dataSource={addresses.data ?? []}
         pagination={false}
@@ -107,10 +110,7 @@ export function AddressTab() {
         open={formOpen}
         address={editing}
         onClose={() => setFormOpen(false)}
-        onSaved={() => {
-          setFormOpen(false);
-          addresses.reload();
-        }}
+        onSaved={() => setFormOpen(false)}
       />
     </>
   );

@@ -3,9 +3,8 @@ import { App, Button, Empty, Space, Table, Tag, type TableColumnsType } from 'an
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { orderEndpoints, type PendingOrder } from '@partsportal/contract/orders';
-import { showCartCount } from '@shared/api/cart-api';
-import { callEndpoint } from '@shared/api/client';
-import { useAsyncData } from '@shared/hooks/use-async-data';
+import { cartChanged, ORDER_READS } from '@shared/api/cart-api';
+import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
@@ -20,9 +19,7 @@ export function PendingOrdersTab() {
   const formatDate = useFormatDate();
   const canCart = useHasAnyCode([MENU_CODES.cart]);
   const [page, setPage] = useState(1);
-  const orders = useAsyncData(`pending#${page}`, () =>
-    callEndpoint(orderEndpoints.getPendingOrders, { page, pageSize: PAGE_SIZE }),
-  );
+  const orders = useEndpointQuery(orderEndpoints.getPendingOrders, { page, pageSize: PAGE_SIZE });
 
   const confirm = (order: PendingOrder, kind: 'resubmit' | 'cancel') =>
     modal.confirm({
@@ -34,21 +31,24 @@ export function PendingOrdersTab() {
       onOk: async () => {
         try {
           if (kind === 'resubmit') {
-            const answer = await callEndpoint(
+            const answer = await mutateEndpoint(
               orderEndpoints.reSubmitCartForWeb,
               {},
-              { params: { id: order.id } },
+              { params: { id: order.id }, invalidates: ORDER_READS },
             );
-            showCartCount(answer.carts);
+            cartChanged(answer.carts);
             void message.success(t('pending.resubmitted', { no: order.no }));
           } else {
-            await callEndpoint(orderEndpoints.cancelOrder, {}, { params: { id: order.id } });
+            await mutateEndpoint(
+              orderEndpoints.cancelOrder,
+              {},
+              { params: { id: order.id }, invalidates: ORDER_READS },
+            );
             void message.success(t('pending.cancelled', { no: order.no }));
           }
         } catch {
           // Toasted.
         }
-        orders.reload();
       },
     });
 
@@ -117,7 +117,7 @@ export function PendingOrdersTab() {
       className="pending-table"
       rowKey="id"
       size="middle"
-      loading={orders.loading}
+      loading={orders.isFetching}
       columns={columns}
       dataSource={orders.data?.list ?? []}
       scroll={{ x: 1200 }}

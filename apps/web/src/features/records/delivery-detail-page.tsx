@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { recordEndpoints, type DeliveryLine, type FulfilledOrder } from '@partsportal/contract/records';
-import { callEndpoint } from '@shared/api/client';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { formatMoney } from '@shared/records/money';
 import { useRecordDetail } from '@shared/records/record-detail';
@@ -27,15 +26,11 @@ export default function DeliveryDetailPage() {
     id,
     detail: loaded,
     record: detail,
-  } = useRecordDetail(
-    PATH,
-    (id) => callEndpoint(recordEndpoints.getDeliveryDetail, {}, { params: { id } }),
-    (delivery) => delivery.header.id,
-  );
+  } = useRecordDetail(PATH, recordEndpoints.getDeliveryDetail, (delivery) => delivery.header.id);
 
   if (!id) return <Result status="warning" title={t('orders.notFound')} />;
   if (!detail) {
-    return loaded.failed ? (
+    return loaded.isError ? (
       <Result status="warning" title={t('orders.notFound')} />
     ) : (
       <Skeleton active paragraph={{ rows: 10 }} />

@@ -3,7 +3,6 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { recordEndpoints, type Delivery } from '@partsportal/contract/records';
-import { callEndpoint } from '@shared/api/client';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
 import { formatMoney } from '@shared/records/money';
@@ -22,9 +21,7 @@ export default function DeliveryListPage() {
   const navigate = useNavigate();
   const locale = useSettingsStore((s) => s.language);
   const formatDate = useFormatDate();
-  const records = useRecordList(PATH, deliveryQuery, (request) =>
-    callEndpoint(recordEndpoints.getDeliveryList, request),
-  );
+  const records = useRecordList(PATH, deliveryQuery, recordEndpoints.getDeliveryList);
   const { filters, update, data, sortable } = records;
 
   const headers = [

@@ -1,7 +1,6 @@
 import { Descriptions, Skeleton, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { recordEndpoints, type PurchaseLine } from '@partsportal/contract/records';
-import { callEndpoint } from '@shared/api/client';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { RecordDetailHeading, RecordNotFound, useRecordDetail } from '@shared/records/record-detail';
 import { RecordLinesTable } from '@shared/records/record-lines-table';
@@ -13,11 +12,11 @@ export default function PurchaseDetailPage() {
   const { money } = useFormatMoney();
   const { id, detail, record } = useRecordDetail(
     '/pur/detail',
-    (id) => callEndpoint(recordEndpoints.getPurchaseDetail, {}, { params: { id } }),
+    recordEndpoints.getPurchaseDetail,
     (purchase) => purchase.header.id,
   );
 
-  if (!id || detail.failed) return <RecordNotFound />;
+  if (!id || detail.isError) return <RecordNotFound />;
   if (!record) return <Skeleton active paragraph={{ rows: 10 }} />;
   const { header, lines } = record;
   const currency = header.currency;

@@ -1,15 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { recordEndpoints, type PurchaseLineRow } from '@partsportal/contract/records';
-import { callEndpoint } from '@shared/api/client';
 import { RecordLineSearch } from '@shared/records/record-line-search';
 import { useRecordList } from '@shared/records/use-record-list';
 import { purchaseLineQuery } from './purchase-query';
 
 export default function PurchaseLineSearchPage() {
   const { t } = useTranslation();
-  const records = useRecordList('/pur/detailSearch', purchaseLineQuery, (request) =>
-    callEndpoint(recordEndpoints.getPurchaseLineList, request),
-  );
+  const records = useRecordList('/pur/detailSearch', purchaseLineQuery, recordEndpoints.getPurchaseLineList);
   return (
     <RecordLineSearch<PurchaseLineRow>
       records={records}

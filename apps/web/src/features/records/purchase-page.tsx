@@ -3,7 +3,6 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PURCHASE_STATES, recordEndpoints, type Purchase } from '@partsportal/contract/records';
-import { callEndpoint } from '@shared/api/client';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
 import { EnumFilter } from '@shared/records/enum-filter';
@@ -19,9 +18,7 @@ export default function PurchasePage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const { money } = useFormatMoney();
-  const records = useRecordList('/pur/index', purchaseQuery, (request) =>
-    callEndpoint(recordEndpoints.getPurchaseList, request),
-  );
+  const records = useRecordList('/pur/index', purchaseQuery, recordEndpoints.getPurchaseList);
   const { filters, update, data, sortable } = records;
 
   const sheet = () => ({

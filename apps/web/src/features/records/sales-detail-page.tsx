@@ -2,7 +2,6 @@ import { Descriptions, Skeleton, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recordEndpoints, type SalesLine } from '@partsportal/contract/records';
-import { callEndpoint } from '@shared/api/client';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { RecordDetailHeading, RecordNotFound, useRecordDetail } from '@shared/records/record-detail';
 import { RecordLinesTable } from '@shared/records/record-lines-table';
@@ -15,11 +14,11 @@ export default function SalesDetailPage() {
   const { money, percent } = useFormatMoney();
   const { id, detail, record } = useRecordDetail(
     '/sales/detail',
-    (id) => callEndpoint(recordEndpoints.getSalesDetail, {}, { params: { id } }),
+    recordEndpoints.getSalesDetail,
     (bill) => bill.header.id,
   );
 
-  if (!id || detail.failed) return <RecordNotFound />;
+  if (!id || detail.isError) return <RecordNotFound />;
   if (!record) return <Skeleton active paragraph={{ rows: 10 }} />;
   const { header, lines } = record;
 

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { recordEndpoints, type SalesLineRow } from '@partsportal/contract/records';
-import { callEndpoint } from '@shared/api/client';
 import { RecordLineSearch } from '@shared/records/record-line-search';
 import { useRecordList } from '@shared/records/use-record-list';
 import { CargoStateTag } from './cargo-state-tag';
@@ -8,9 +7,7 @@ import { salesLineQuery } from './sales-query';
 
 export default function SalesLineSearchPage() {
   const { t } = useTranslation();
-  const records = useRecordList('/sales/detailSearch', salesLineQuery, (request) =>
-    callEndpoint(recordEndpoints.getSalesLineList, request),
-  );
+  const records = useRecordList('/sales/detailSearch', salesLineQuery, recordEndpoints.getSalesLineList);
   return (
     <RecordLineSearch<SalesLineRow>
       records={records}

@@ -3,7 +3,6 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CARGO_STATES, recordEndpoints, SALES_STATES, type SalesBill } from '@partsportal/contract/records';
-import { callEndpoint } from '@shared/api/client';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
 import { EnumFilter } from '@shared/records/enum-filter';
@@ -20,9 +19,7 @@ export default function SalesPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const { money, percent } = useFormatMoney();
-  const records = useRecordList('/sales/index', salesQuery, (request) =>
-    callEndpoint(recordEndpoints.getSalesList, request),
-  );
+  const records = useRecordList('/sales/index', salesQuery, recordEndpoints.getSalesList);
   const { filters, update, data, sortable } = records;
 
   const sheet = () => ({

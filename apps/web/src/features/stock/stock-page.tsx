@@ -5,7 +5,6 @@ import {
   Checkbox,
   Empty,
   Input,
-  InputNumber,
   Modal,
   Progress,
   Select,
@@ -13,16 +12,15 @@ import {
   Table,
   type TableColumnsType,
 } from 'antd';
-import { FileExcelOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { FileExcelOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { catalogEndpoints } from '@partsportal/contract/catalog';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
-import { addToCart } from '@shared/api/cart-api';
-import { callEndpoint } from '@shared/api/client';
-import { qtyStep, roundToBuyQty } from '@shared/catalog/quantity';
-import { useAsyncData } from '@shared/hooks/use-async-data';
+import { useEndpointQuery } from '@shared/api/server-state';
+import { useCartPicker } from '@shared/catalog/use-cart-picker';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { exportStockList } from './stock-export';
@@ -36,9 +34,7 @@ import {
 
 const PATH = '/stockProduct/index';
 
-type StockRow = Awaited<ReturnType<typeof loadStockPage>>['list'][number];
-const loadStockPage = (filters: StockFilters) =>
-  callEndpoint(catalogEndpoints.getStockProductList, toStockRequest(filters));
+type StockRow = z.output<typeof catalogEndpoints.getStockProductList.data>['list'][number];
 
 export default function StockPage() {
   const { t } = useTranslation();
@@ -56,33 +52,11 @@ export default function StockPage() {
     setKeywordInput(filters.keyword);
   }
 
-  const list = useAsyncData(toStockQuery(filters).toString() || 'all', () => loadStockPage(filters));
-  const options = useAsyncData('filters', () => callEndpoint(catalogEndpoints.getCatalogFilters, {}));
+  const list = useEndpointQuery(catalogEndpoints.getStockProductList, toStockRequest(filters));
+  const options = useEndpointQuery(catalogEndpoints.getCatalogFilters, {});
   const stores = useMemo(() => options.data?.stores ?? [], [options.data]);
 
-  const [selected, setSelected] = useState<Map<number, StockRow>>(new Map());
-  const [quantities, setQuantities] = useState<Record<number, number>>({});
-  const [adding, setAdding] = useState(false);
-  const qtyOf = (row: StockRow) => quantities[row.id] ?? qtyStep(row.buy_qty);
-
-  const onAddToCart = async () => {
-    if (selected.size === 0) {
-      void message.warning(t('catalog.checkProducts'));
-      return;
-    }
-    setAdding(true);
-    try {
-      await addToCart(
-        [...selected.values()].map((row) => ({ cpid: row.id, qty: roundToBuyQty(qtyOf(row), row.buy_qty) })),
-      );
-      void message.success(t('catalog.added', { count: selected.size }));
-      setSelected(new Map());
-    } catch {
-      // Toasted by the API client.
-    } finally {
-      setAdding(false);
-    }
-  };
+  const picker = useCartPicker<StockRow>();
 
   // Export: a modal with a progress bar while the pages arrive; closing it cancels.
   const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null);
@@ -166,29 +140,7 @@ export default function StockPage() {
       align: 'right',
       render: (_, row) => `${row.price} ${row.currency}`,
     },
-    ...(canBuy
-      ? [
-          {
-            key: 'qty',
-            title: t('catalog.quantity'),
-            width: 120,
-            fixed: 'right' as const,
-            render: (_: unknown, row: StockRow) => (
-              <InputNumber
-                className="qty-input"
-                aria-label={t('catalog.quantityFor', { number: row.number })}
-                min={qtyStep(row.buy_qty)}
-                step={qtyStep(row.buy_qty)}
-                precision={0}
-                value={qtyOf(row)}
-                onChange={(value) =>
-                  setQuantities((q) => ({ ...q, [row.id]: roundToBuyQty(value, row.buy_qty) }))
-                }
-              />
-            ),
-          },
-        ]
-      : []),
+    ...(canBuy ? [picker.qtyColumn] : []),
   ];
 
   const data = list.data;
@@ -238,18 +190,7 @@ export default function StockPage() {
         </Checkbox>
       </div>
       <div className="table-toolbar">
-        {canBuy && (
-          <Button
-            type="primary"
-            icon={<ShoppingCartOutlined />}
-            loading={adding}
-            onClick={() => void onAddToCart()}
-            className="add-to-cart"
-          >
-            {t('catalog.addToCart')}
-            {selected.size > 0 && ` (${selected.size})`}
-          </Button>
-        )}
+        {canBuy && picker.addButton}
         <Button
           icon={<FileExcelOutlined />}
           className="export-xlsx"
@@ -260,14 +201,14 @@ export default function StockPage() {
         </Button>
         {data && <span className="muted total-line">{t('catalog.total', { count: data.total })}</span>}
       </div>
-      {!data && list.loading ? (
+      {!data && list.isFetching ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
         <Table<StockRow>
           className="stock-table"
           rowKey="id"
           size="middle"
-          loading={list.loading}
+          loading={list.isFetching}
           columns={columns}
           dataSource={data?.list ?? []}
           scroll={{ x: 900 + stores.length * 130 }}
@@ -276,15 +217,8 @@ export default function StockPage() {
               ? {
                   fixed: true,
                   preserveSelectedRowKeys: true,
-                  selectedRowKeys: [...selected.keys()],
-                  onChange: (keys, rows) => {
-                    const next = new Map<number, StockRow>();
-                    for (const key of keys) {
-                      const row = rows.find((r) => r?.id === key) ?? selected.get(key as number);
-                      if (row) next.set(row.id, row);
-                    }
-                    setSelected(next);
-                  },
+                  selectedRowKeys: [...picker.selected.keys()],
+                  onChange: picker.onSelect,
                 }
               : undefined
           }

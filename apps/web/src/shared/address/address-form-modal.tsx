@@ -2,9 +2,8 @@ import { useMemo, useRef, useState } from 'react';
 import { App, Cascader, Checkbox, Form, Input, Modal, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_LIMITS, addressEndpoints, type Address } from '@partsportal/contract/addresses';
-import { callEndpoint } from '../api/client';
+import { mutateEndpoint, useEndpointQuery } from '../api/server-state';
 import { receivingAreaOptions } from '../areas/area-tree';
-import { useAsyncData } from '../hooks/use-async-data';
 import {
   areaPath,
   toAddressFields,
@@ -40,7 +39,7 @@ export function AddressFormModal({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const areas = useAsyncData(open ? 'areas' : null, () => callEndpoint(addressEndpoints.getAllAreas, {}));
+  const areas = useEndpointQuery(addressEndpoints.getAllAreas, {}, { enabled: open });
   const options = useMemo(() => receivingAreaOptions(areas.data ?? []), [areas.data]);
   const [values, setValues] = useState<AddressFormValues>(EMPTY);
   const [problem, setProblem] = useState<AddressField | null>(null);
@@ -89,8 +88,14 @@ export function AddressFormModal({
     try {
       const fields = toAddressFields(values);
       const saved = address
-        ? await callEndpoint(addressEndpoints.updateAddress, { id: address.id, ...fields })
-        : await callEndpoint(addressEndpoints.addAddress, fields);
+        ? await mutateEndpoint(
+            addressEndpoints.updateAddress,
+            { id: address.id, ...fields },
+            { invalidates: [addressEndpoints.getAddress] },
+          )
+        : await mutateEndpoint(addressEndpoints.addAddress, fields, {
+            invalidates: [addressEndpoints.getAddress],
+          });
       void message.success(t('address.saved'));
       onSaved(saved);
     } catch {
@@ -140,7 +145,7 @@ export function AddressFormModal({
             options={options}
             changeOnSelect
             showSearch
-            loading={areas.loading}
+            loading={areas.isFetching}
             status={status('area')}
             placeholder={t('address.areaPlaceholder')}
             value={values.area}

@@ -115,7 +115,7 @@ export async function send<T>(
   return envelope.data;
 }
 
-type PathParams = Record<string, string | number>;
+export type PathParams = Record<string, string | number>;
 
 /** Typed call of a contract endpoint: body and answer types come from its zod schemas. */
 export function callEndpoint<E extends Endpoint>(

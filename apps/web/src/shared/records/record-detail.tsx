@@ -3,25 +3,40 @@ import { Button, Empty } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAsyncData, type AsyncData } from '../hooks/use-async-data';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Endpoint } from '@partsportal/contract/endpoint';
+import { prefetchEndpoint, useEndpointQuery } from '../api/server-state';
 import { useRouteSearchParams } from '../hooks/use-route-search-params';
 import { positiveInt } from './list-query';
 
 /**
- * A record detail page's data: the `?id=` of its (kept-alive) tab and the record loaded for it.
- * `record` is only the answer for this id: the previous record stays in useAsyncData while
- * another id loads, and must never show under the new one.
+ * A record detail page's data: the `?id=` of its (kept-alive) tab and the record loaded for it
+ * from `endpoint` (path parameter `{id}`). `record` is only the answer for this id: the previous
+ * record stays visible as placeholder while another id loads, and must never show under the new one.
  */
-export function useRecordDetail<D>(
+export function useRecordDetail<E extends Endpoint>(
   path: string,
-  load: (id: number) => Promise<D>,
-  idOf: (record: D) => number,
-): { id: number | undefined; detail: AsyncData<D>; record: D | undefined } {
+  endpoint: E,
+  idOf: (record: z.output<E['data']>) => number,
+): {
+  id: number | undefined;
+  detail: UseQueryResult<z.output<E['data']>>;
+  record: z.output<E['data']> | undefined;
+} {
   const [params] = useRouteSearchParams(path);
   const id = positiveInt(params.get('id'));
-  const detail = useAsyncData(id ? `${path}#${id}` : null, () => load(id ?? 0));
+  const detail = useEndpointQuery(endpoint, {} as z.input<E['body']>, {
+    params: { id: id ?? 0 },
+    enabled: id !== undefined,
+  });
   const record = detail.data !== undefined && idOf(detail.data) === id ? detail.data : undefined;
   return { id, detail, record };
+}
+
+/** Starts loading a record's detail when its link is hovered (the detail page then finds it). */
+export function prefetchRecord(endpoint: Endpoint, id: number): void {
+  prefetchEndpoint(endpoint, {}, { id });
 }
 
 /** A missing id, an unknown id or one of another company (the server answers the same). */

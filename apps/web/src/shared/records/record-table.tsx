@@ -19,13 +19,13 @@ type RecordTableProps<T> = Omit<
 export function RecordTable<T extends object>({ records, emptyText, ...table }: RecordTableProps<T>) {
   const { t } = useTranslation();
   const { filters, update, list, sorts } = records;
-  if (!list.data && list.loading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (!list.data && list.isFetching) return <Skeleton active paragraph={{ rows: 8 }} />;
   return (
     <Table<T>
       rowKey="id"
       size="middle"
       {...table}
-      loading={list.loading}
+      loading={list.isFetching}
       dataSource={list.data?.list ?? []}
       locale={{ emptyText: <Empty description={emptyText} /> }}
       onChange={(_pagination, _filters, sorter, extra) => {

@@ -38,12 +38,6 @@ export async function fetchUserInfo(options?: RequestOptions): Promise<UserInfo>
   return getUserInfo(options);
 }
 
-/** Re-reads user info, e.g. after cart changes so the cart badge shows the new count. */
-export async function refreshUserInfo(): Promise<void> {
-  const userInfo = await fetchUserInfo();
-  useSessionStore.getState().setUserInfo(userInfo);
-}
-
 /** Spec §4: logout clears token and menus; the caller then goes to /login. */
 export async function logout(): Promise<void> {
   try {
