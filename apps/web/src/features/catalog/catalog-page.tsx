@@ -21,13 +21,13 @@ import { Link, useNavigate } from 'react-router';
 import { catalogEndpoints, PRODUCT_SORTS, type ProductRow } from '@partsportal/contract/catalog';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { callEndpoint } from '@shared/api/client';
-import { useEndpointQuery } from '@shared/api/server-state';
 import { useCartPicker } from '@shared/catalog/use-cart-picker';
 import { useDebouncedValue } from '@shared/hooks/use-debounced-value';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { hiddenColumnTitle, selectAllTitle } from '@shared/ui/table-a11y';
+import { prefetchEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import {
   fromVehiclePath,
   PAGE_SIZES,
@@ -160,7 +160,11 @@ export default function CatalogPage() {
         width: 200,
         render: (_, row) => (
           <div className="number-cell">
-            <Link to={`/product/detail?id=${row.id}`} className="product-number">
+            <Link
+              to={`/product/detail?id=${row.id}`}
+              onMouseEnter={() => prefetchEndpoint(catalogEndpoints.getProductDetail, {}, { id: row.id })}
+              className="product-number"
+            >
               {row.number}
             </Link>
             <MatchTag match={row.match} />

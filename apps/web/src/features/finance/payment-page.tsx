@@ -10,6 +10,7 @@ import { RecordTable } from '@shared/records/record-table';
 import { TextFilter } from '@shared/records/text-filter';
 import { useFormatMoney } from '@shared/records/use-format-money';
 import { useRecordList } from '@shared/records/use-record-list';
+import { prefetchRecord } from '@shared/records/record-detail';
 import { paymentMethodLabel } from './payment-method';
 import { paymentQuery } from './finance-query';
 
@@ -67,7 +68,14 @@ export default function PaymentPage() {
       title: t('recordList.no'),
       width: 180,
       ...sortable('no'),
-      render: (_, row) => <Link to={`/Payment/detail?id=${row.id}`}>{row.no}</Link>,
+      render: (_, row) => (
+        <Link
+          to={`/Payment/detail?id=${row.id}`}
+          onMouseEnter={() => prefetchRecord(financeEndpoints.getPaymentDetail, row.id)}
+        >
+          {row.no}
+        </Link>
+      ),
     },
     {
       key: 'amount',

@@ -18,6 +18,7 @@ import { useRecordList } from '@shared/records/use-record-list';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { DeliveryRate, OrderStateTag } from '@shared/records/order-cells';
 import { formatDeliveryRate } from '@shared/records/order-state';
+import { prefetchRecord } from '@shared/records/record-detail';
 import { orderListQuery } from './order-query';
 import './orders.css';
 
@@ -71,7 +72,12 @@ export default function OrderListPage() {
       width: 190,
       ...sortable('no'),
       render: (_, o) => (
-        <Link to={`/order/detail?id=${o.id}`} onClick={(e) => e.stopPropagation()} className="order-no">
+        <Link
+          to={`/order/detail?id=${o.id}`}
+          onClick={(e) => e.stopPropagation()}
+          onMouseEnter={() => prefetchRecord(orderEndpoints.getOrderDetail, o.id)}
+          className="order-no"
+        >
           {o.no}
         </Link>
       ),

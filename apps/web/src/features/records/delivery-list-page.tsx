@@ -11,6 +11,7 @@ import { RecordTable } from '@shared/records/record-table';
 import { TextFilter } from '@shared/records/text-filter';
 import { useRecordList } from '@shared/records/use-record-list';
 import { useSettingsStore } from '@shared/stores/settings-store';
+import { prefetchRecord } from '@shared/records/record-detail';
 import { deliveryQuery } from './delivery-query';
 import './records.css';
 
@@ -60,7 +61,12 @@ export default function DeliveryListPage() {
       width: 190,
       ...sortable('no'),
       render: (_, d) => (
-        <Link to={`/export/detail?id=${d.id}`} onClick={(e) => e.stopPropagation()} className="delivery-no">
+        <Link
+          to={`/export/detail?id=${d.id}`}
+          onClick={(e) => e.stopPropagation()}
+          onMouseEnter={() => prefetchRecord(recordEndpoints.getDeliveryDetail, d.id)}
+          className="delivery-no"
+        >
           {d.no}
         </Link>
       ),

@@ -12,6 +12,7 @@ import { RecordTotalsLine } from '@shared/records/record-totals';
 import { TextFilter } from '@shared/records/text-filter';
 import { useFormatMoney } from '@shared/records/use-format-money';
 import { useRecordList } from '@shared/records/use-record-list';
+import { prefetchRecord } from '@shared/records/record-detail';
 import { purchaseQuery } from './purchase-query';
 
 export default function PurchasePage() {
@@ -55,7 +56,14 @@ export default function PurchasePage() {
       title: t('recordList.no'),
       width: 170,
       ...sortable('no'),
-      render: (_, row) => <Link to={`/pur/detail?id=${row.id}`}>{row.no}</Link>,
+      render: (_, row) => (
+        <Link
+          to={`/pur/detail?id=${row.id}`}
+          onMouseEnter={() => prefetchRecord(recordEndpoints.getPurchaseDetail, row.id)}
+        >
+          {row.no}
+        </Link>
+      ),
     },
     {
       key: 'bill_date',
