@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, loadDatabaseTimeouts } from './config';
+import { clusterProblems, loadConfig, loadDatabaseTimeouts } from './config';
 import { maintenanceTimeouts, pgTimeoutOptions } from './db/client';
 
 describe('database timeouts (DB_*)', () => {
@@ -91,5 +91,46 @@ describe('database timeouts (DB_*)', () => {
     expect(pgTimeoutOptions(loadDatabaseTimeouts({ DB_KEEPALIVE_MS: '0' }))).toMatchObject({
       keepAlive: false,
     });
+  });
+});
+
+describe('running several processes (CLUSTER)', () => {
+  const secret = 'k'.repeat(32);
+  const cluster = { CLUSTER: 'true', DATABASE_URL: 'postgres://db/pp', SANDBOX_PAYMENT_SECRET: secret };
+
+  it('is off by default: one process, a random sandbox key, no Redis', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ cluster: false, redisUrl: undefined, redisKeyPrefix: 'partsportal:' });
+    expect(config.sandboxPaymentSecret).toHaveLength(64);
+    expect(loadConfig({}).sandboxPaymentSecret).not.toBe(config.sandboxPaymentSecret);
+  });
+
+  it('starts with a database server and a sandbox key of at least 32 characters', () => {
+    expect(loadConfig(cluster)).toMatchObject({ cluster: true, sandboxPaymentSecret: secret });
+    expect(loadConfig({ ...cluster, REDIS_URL: 'redis://r:6379', REDIS_KEY_PREFIX: 'shop1:' })).toMatchObject(
+      {
+        redisUrl: 'redis://r:6379',
+        redisKeyPrefix: 'shop1:',
+      },
+    );
+  });
+
+  it('refuses to start without the key, naming the variable and why', () => {
+    expect(() => loadConfig({ ...cluster, SANDBOX_PAYMENT_SECRET: '' })).toThrow(
+      /^CLUSTER=true needs SANDBOX_PAYMENT_SECRET \(at least 32 characters, the same in every process\)/,
+    );
+    expect(() => loadConfig({ ...cluster, SANDBOX_PAYMENT_SECRET: 'short' })).toThrow(
+      /SANDBOX_PAYMENT_SECRET/,
+    );
+    // Without the sandbox provider there is nothing to sign.
+    expect(loadConfig({ ...cluster, SANDBOX_PAYMENT_SECRET: '', PAYMENT_SANDBOX: 'false' }).cluster).toBe(
+      true,
+    );
+  });
+
+  it('refuses the embedded database, which one process owns', () => {
+    expect(() => loadConfig({ ...cluster, DATABASE_URL: '' })).toThrow(/^CLUSTER=true needs DATABASE_URL/);
+    expect(clusterProblems({ CLUSTER: 'yes' })).toHaveLength(2);
+    expect(clusterProblems({ CLUSTER: 'false' })).toEqual([]);
   });
 });

@@ -29,8 +29,17 @@ export interface Config {
   tokenMaxHours: number;
   /** Failed logins allowed per account (wholesaler) and user id per hour (brief §5: ≤ 100). */
   loginFailuresPerHour: number;
-  /** Login attempts allowed per client IP per minute. */
+  /** Login attempts allowed per client IP per minute, counted across every server process. */
   loginAttemptsPerIpPerMinute: number;
+  /**
+   * More than one server process serves this database (behind a proxy). Then what must agree
+   * between them comes from configuration, never from a process's own random start-up.
+   */
+  cluster: boolean;
+  /** Redis for shared counters (the per-address sign-in limit); unset → they live in the database. */
+  redisUrl: string | undefined;
+  /** Put before every key written to Redis, so several installations can share one server. */
+  redisKeyPrefix: string;
   /** Cost of argon2id; tests lower it to keep suites fast, never production. */
   passwordHashMemoryKiB: number;
   bodyLimitBytes: number;
@@ -40,7 +49,7 @@ export interface Config {
   /**
    * HMAC-SHA256 key the sandbox payment provider signs its callbacks with. Unset → a random key
    * per process: callbacks still verify (the sandbox lives in the same process), and nobody can
-   * forge one from a key in a file.
+   * forge one from a key in a file. Required with `cluster` (see clusterProblems).
    */
   sandboxPaymentSecret: string;
   /** The built-in sandbox payment provider (demo). Turn it off where real money is taken. */
@@ -129,7 +138,33 @@ const bool = (value: string | undefined, fallback: boolean): boolean => {
   return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
 };
 
+/** Shortest SANDBOX_PAYMENT_SECRET a cluster accepts (a guessable short key would let anyone sign callbacks). */
+export const MIN_SHARED_SECRET_LENGTH = 32;
+
+/**
+ * Why this configuration cannot run as one of several processes (empty when it can, or when it
+ * is not a cluster). Each line names the variable to set; start-up stops on the first run.
+ */
+export function clusterProblems(env: NodeJS.ProcessEnv): string[] {
+  if (!bool(env.CLUSTER, false)) return [];
+  const problems: string[] = [];
+  if (!env.DATABASE_URL) {
+    problems.push('CLUSTER=true needs DATABASE_URL: the embedded PGlite database belongs to one process');
+  }
+  const secret = env.SANDBOX_PAYMENT_SECRET ?? '';
+  if (bool(env.PAYMENT_SANDBOX, true) && secret.length < MIN_SHARED_SECRET_LENGTH) {
+    problems.push(
+      `CLUSTER=true needs SANDBOX_PAYMENT_SECRET (at least ${MIN_SHARED_SECRET_LENGTH} characters, the same in every process): ` +
+        'a random key per process would make one process refuse the callbacks another signed ' +
+        '(or set PAYMENT_SANDBOX=false)',
+    );
+  }
+  return problems;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems = clusterProblems(env);
+  if (problems.length > 0) throw new Error(problems.join('\n'));
   return {
     host: env.HOST ?? '0.0.0.0',
     port: int(env.PORT, 8080),
@@ -147,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenMaxHours: int(env.TOKEN_MAX_HOURS, 72),
     loginFailuresPerHour: int(env.LOGIN_FAILURES_PER_HOUR, 100),
     loginAttemptsPerIpPerMinute: int(env.LOGIN_ATTEMPTS_PER_IP_PER_MINUTE, 30),
+    cluster: bool(env.CLUSTER, false),
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'partsportal:',
     passwordHashMemoryKiB: int(env.PASSWORD_HASH_MEMORY_KIB, 19_456),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1_048_576),
     trustProxy: bool(env.TRUST_PROXY, false),
