@@ -41,6 +41,7 @@ import { installApiDocs } from './platform/api-docs';
 import { installCors } from './platform/cors';
 import { installErrorHandler } from './platform/error-handler';
 import { installJsonBody } from './platform/json-body';
+import { openRateLimitStore } from './platform/rate-limiter';
 import { installRequestContext } from './platform/request-context';
 import { installRouteTable } from './platform/route-table';
 import { installSecurityHeaders } from './platform/security-headers';
@@ -75,9 +76,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installApiDocs(app, config);
 
   // Modules: every call of the contract, under the API prefix, behind the request context.
+  // Counters every server process shares (issue 16): the database's table, or Redis if set.
+  const rateLimits = await openRateLimitStore({
+    db: database.db,
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    onRedisError: (error) =>
+      app.log.warn({ err: error }, 'Redis failed a rate-limit hit: counting in this process'),
+  });
+  app.addHook('onClose', async () => rateLimits.close());
   const authService = createAuthService({
     repo: createAuthRepository(database.db),
     config,
+    rateLimits,
     ...(deps.now ? { now: deps.now } : {}),
   });
   installRequestContext(app, {

@@ -117,3 +117,18 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_key_idx').on(t.accountId, t.userKey, t.createdAt)],
 );
+
+/**
+ * Shared counters of rate-limiter-flexible's drizzle store (platform/rate-limiter.ts): one row
+ * per limited key (`login-ip:203.0.113.7`), updated by one atomic upsert per hit, so every
+ * server process on this database counts into the same window. Unused when REDIS_URL is set.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull(),
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);

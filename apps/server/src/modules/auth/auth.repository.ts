@@ -7,6 +7,29 @@ export type RevokeReason = 'logout' | 'password' | 'elsewhere';
 
 export function createAuthRepository(db: Db) {
   const cart = createCartRepository(db);
+  // Every authenticated call runs this (no copy of a session is kept in the process, decision
+  // 007): a named statement, so PostgreSQL parses it once per connection, not per call.
+  const findSessionQuery = db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      revokedReason: sessions.revokedReason,
+      accountId: users.accountId,
+      companyId: users.companyId,
+      role: users.role,
+      menus: users.menus,
+      tags: users.tags,
+      showAddress: users.showAddress,
+      isActive: users.isActive,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('auth_find_session');
   return {
     async findUserForLogin(accountId: number, userId: string) {
       const [row] = await db
@@ -57,26 +80,7 @@ export function createAuthRepository(db: Db) {
     },
 
     async findSession(tokenHash: string) {
-      const [row] = await db
-        .select({
-          id: sessions.id,
-          userId: sessions.userId,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-          revokedReason: sessions.revokedReason,
-          accountId: users.accountId,
-          companyId: users.companyId,
-          role: users.role,
-          menus: users.menus,
-          tags: users.tags,
-          showAddress: users.showAddress,
-          isActive: users.isActive,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, tokenHash))
-        .limit(1);
+      const [row] = await findSessionQuery.execute({ tokenHash });
       return row;
     },
 

@@ -13,19 +13,12 @@ import type { Config } from '../../config';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError } from '../../platform/errors';
 import { passwordHasher, type PasswordHasher } from '../../platform/password';
-import { createRateLimiter } from '../../platform/rate-limiter';
+import type { RateLimitStore } from '../../platform/rate-limiter';
 import type { AuthRepository } from './auth.repository';
 
 const HOUR_MS = 3_600_000;
 /** Don't write last_seen_at on every call: once a minute is precise enough for the idle limit. */
 const TOUCH_INTERVAL_MS = 60_000;
-/**
- * A looked-up session is reused for this long, saving a query on most calls. Logout and
- * password change drop the entries of this process at once; another server process of a
- * cluster would notice a revocation within this delay.
- */
-const SESSION_CACHE_MS = 5_000;
-const SESSION_CACHE_MAX = 10_000;
 
 /** 256 random bits, URL-safe; only its SHA-256 is stored. */
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -37,28 +30,19 @@ export function createAuthService(deps: {
   now?: () => Date;
   /** The process's shared hasher unless a test brings its own slots. */
   passwords?: PasswordHasher;
+  /** Where the per-address sign-in counter lives: shared by every process on the database or Redis. */
+  rateLimits: RateLimitStore;
 }) {
   const { repo, config } = deps;
   const now = deps.now ?? (() => new Date());
   const passwords = deps.passwords ?? passwordHasher;
   // Made now rather than at the first unknown user, whose sign-in would otherwise cost two hashes.
   passwords.dummyHash(config.passwordHashMemoryKiB).catch(() => undefined);
-  const ipLimiter = createRateLimiter({ limit: config.loginAttemptsPerIpPerMinute, windowMs: 60_000 });
-  type SessionRow = NonNullable<Awaited<ReturnType<AuthRepository['findSession']>>>;
-  const sessionCache = new Map<string, { row: SessionRow; fetchedAt: number }>();
-  const forget = (match: (row: SessionRow) => boolean) => {
-    for (const [hash, entry] of sessionCache) if (match(entry.row)) sessionCache.delete(hash);
-  };
-
-  async function findSession(tokenHash: string, at: number) {
-    const cached = sessionCache.get(tokenHash);
-    if (cached && at - cached.fetchedAt < SESSION_CACHE_MS && at >= cached.fetchedAt) return cached.row;
-    const row = await repo.findSession(tokenHash);
-    if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-    if (row) sessionCache.set(tokenHash, { row, fetchedAt: at });
-    else sessionCache.delete(tokenHash);
-    return row;
-  }
+  const ipLimiter = deps.rateLimits.limiter({
+    name: 'login-ip',
+    limit: config.loginAttemptsPerIpPerMinute,
+    windowMs: 60_000,
+  });
 
   async function startSession(userId: number, language: Language, uniqueCode: string | null) {
     const token = newToken();
@@ -101,8 +85,8 @@ export function createAuthService(deps: {
 
   return {
     async login(body: z.output<typeof loginRequestSchema>, ip: string, language: Language): Promise<string> {
-      // The service's clock, like the per-user count, so both limits move with the same time.
-      const byIp = ipLimiter.hit(ip, now().getTime());
+      // Counted by the store's clock (the database's or Redis's key expiry), not the service's.
+      const byIp = await ipLimiter.hit(ip);
       if (!byIp.allowed) {
         throw new AppError(ResultCode.rateLimited, 'tooManyRequests', {
           seconds: Math.ceil(byIp.retryAfterMs / 1000),
@@ -130,15 +114,19 @@ export function createAuthService(deps: {
     },
 
     async logout(auth: AuthContext) {
-      forget((row) => row.id === auth.sessionId);
       await repo.revokeSession(auth.sessionId, 'logout', now());
     },
 
-    /** Token → who is calling; throws 50008 / 50012 / 50014 as spec §8 describes. */
+    /**
+     * Token → who is calling; throws 50008 / 50012 / 50014 as spec §8 describes. Read from the
+     * database on every call, never from a copy in this process: a sign-out, a password change
+     * or a change of the user's menus through any process applies to the next call everywhere
+     * (docs/decisions/006-shared-state-across-processes.md measured what a cache would save).
+     */
     async authenticate(token: string): Promise<AuthContext> {
       if (token.length < 16 || token.length > 128)
         throw new AppError(ResultCode.invalidToken, 'invalidToken');
-      const session = await findSession(hashToken(token), now().getTime());
+      const session = await repo.findSession(hashToken(token));
       if (!session || !session.isActive) throw new AppError(ResultCode.invalidToken, 'invalidToken');
       if (session.revokedAt) {
         if (session.revokedReason === 'logout') throw new AppError(ResultCode.invalidToken, 'invalidToken');
@@ -151,7 +139,6 @@ export function createAuthService(deps: {
       }
       if (current.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await repo.touchSession(session.id, current);
-        session.lastSeenAt = current;
       }
       return {
         sessionId: session.id,
@@ -214,7 +201,6 @@ export function createAuthService(deps: {
         current,
       );
       // Every token of the user ends, this one included; the caller continues with the new token.
-      forget((row) => row.userId === auth.userId);
       await repo.revokeUserSessions(auth.userId, 'password', current);
       return startSession(auth.userId, language, null);
     },
@@ -223,6 +209,7 @@ export function createAuthService(deps: {
       const current = now();
       await repo.pruneFailures(new Date(current.getTime() - 2 * HOUR_MS));
       await repo.pruneSessions(new Date(current.getTime() - 24 * HOUR_MS));
+      await deps.rateLimits.prune();
     },
   };
 }

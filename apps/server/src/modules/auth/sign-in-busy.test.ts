@@ -9,6 +9,7 @@ import { loginFailures } from '../../db/schema/accounts';
 import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/messages';
 import { createPasswordHasher } from '../../platform/password';
+import { openRateLimitStore } from '../../platform/rate-limiter';
 import { createSemaphore } from '../../platform/semaphore';
 import { createAccount, createCompany, createUser } from '../../../test/fixtures';
 import { createTestDatabase } from '../../../test/test-database';
@@ -68,6 +69,7 @@ describe('sign-in when the hash slots are taken', () => {
       repo: createAuthRepository(database.db),
       config: testConfig({ loginAttemptsPerIpPerMinute: 1000 }),
       passwords: createPasswordHasher(slots),
+      rateLimits: await openRateLimitStore({ db: database.db }),
     });
     const body = (user_id: string, password: string) => ({
       user_id,
