@@ -34,6 +34,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** pg_advisory_lock key held while migrating (any constant; "pp" and 16 in ASCII). */
+const MIGRATION_LOCK = 0x7070_0016;
+
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps', 'server', 'src', 'db', 'migrations');
 
 export interface OpenOptions {
@@ -159,6 +162,10 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
   migrator.on('error', () => undefined);
   await migrator.connect();
   try {
+    // Processes of a cluster start together: without a lock each one saw the same pending
+    // migrations and all but the first failed on "already exists". The later ones wait and then
+    // find nothing to do; ending the connection releases the lock.
+    await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg(migrator), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await migrator.end();
