@@ -14,7 +14,7 @@ import { rateLimits } from '../db/schema/accounts';
  * Fixed-window counters shared by every server process: in PostgreSQL (or PGlite) by default,
  * in Redis when REDIS_URL is set. rate-limiter-flexible does the counting in both stores with
  * one atomic statement per hit (an upsert, or a Lua script), so two processes never both see
- * "one left" (issue 16; docs/decisions/006-shared-state-across-processes.md).
+ * "one left" (issue 16; docs/decisions/008-shared-state-across-processes.md).
  */
 export interface RateLimiter {
   /** Count one hit for `key`; `allowed` is false once the window's limit is passed. */

@@ -8,7 +8,7 @@ export type RevokeReason = 'logout' | 'password' | 'elsewhere';
 export function createAuthRepository(db: Db) {
   const cart = createCartRepository(db);
   // Every authenticated call runs this (no copy of a session is kept in the process, decision
-  // 007): a named statement, so PostgreSQL parses it once per connection, not per call.
+  // 008): a named statement, so PostgreSQL parses it once per connection, not per call.
   const findSessionQuery = db
     .select({
       id: sessions.id,

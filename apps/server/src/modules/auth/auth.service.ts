@@ -121,7 +121,7 @@ export function createAuthService(deps: {
      * Token → who is calling; throws 50008 / 50012 / 50014 as spec §8 describes. Read from the
      * database on every call, never from a copy in this process: a sign-out, a password change
      * or a change of the user's menus through any process applies to the next call everywhere
-     * (docs/decisions/006-shared-state-across-processes.md measured what a cache would save).
+     * (docs/decisions/008-shared-state-across-processes.md measured what a cache would save).
      */
     async authenticate(token: string): Promise<AuthContext> {
       if (token.length < 16 || token.length > 128)
