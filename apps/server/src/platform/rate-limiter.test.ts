@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCi } from '../config';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema/accounts';
-import { createTestDatabase } from '../testing/test-database';
+import { createTestDatabase } from '../../test/test-database';
 import { openRateLimitStore, type RateLimitStore } from './rate-limiter';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';

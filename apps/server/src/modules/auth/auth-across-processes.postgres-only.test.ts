@@ -90,7 +90,7 @@ describe.each<{ store: 'database' | 'redis'; env: Record<string, string> }>([
     const changed = await cluster.call<string>(
       B,
       '/Web/ChangePassword',
-      { password: 'bob-new-pass-2', confirm_passwrod: 'bob-new-pass-2' },
+      { current_password: PASSWORD, password: 'bob-new-pass-2', confirm_passwrod: 'bob-new-pass-2' },
       { token: old },
     );
     expect(changed.code).toBe(200);

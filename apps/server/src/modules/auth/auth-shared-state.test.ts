@@ -5,8 +5,8 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { rateLimits, users } from '../../db/schema/accounts';
-import { createAccount, createCompany, createUser } from '../../testing/fixtures';
-import { createTestDatabase } from '../../testing/test-database';
+import { createAccount, createCompany, createUser } from '../../../test/fixtures';
+import { createTestDatabase } from '../../../test/test-database';
 
 // Two apps on one database in this process, as two server processes would be on one PostgreSQL
 // (the real two-process test is auth-across-processes.postgres-only.test.ts): nothing an app
