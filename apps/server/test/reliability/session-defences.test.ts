@@ -95,9 +95,12 @@ describe('sign-in limits (ASVS V6.3.1, API2)', () => {
     const limited = await login('other', PASSWORDS.other, address);
     expect(limited).toMatchObject({ status: 200, code: 40029 });
     expect(limited.msg).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
-    // Another address is not affected; the same one is let in after the minute.
+    // Another address is not affected; the same one is let in after the minute. The window is the
+    // shared store's (decision 008), on the real clock: its end is moved back instead of the app's.
     expect((await login('other', PASSWORDS.other, '203.0.113.10')).code).toBe(200);
-    advance(61_000);
+    await t.database.db.execute(
+      sql`update rate_limits set expire = expire - interval '61 seconds' where key = ${`login-ip:${address}`}`,
+    );
     expect((await login('other', PASSWORDS.other, address)).code).toBe(200);
     Object.assign(figures, { attemptsAllowedPerIpMinute: codes.filter((code) => code === 40000).length });
   });
