@@ -21,7 +21,7 @@ import { productPictureUrl } from '../catalog/catalog.service';
 import { createCartRepository, type CartLineInput, type CartRow } from './cart.repository';
 import { createImportBillService } from './import-bill.service';
 import { createPartMatchingService } from './part-matching.service';
-import { numberKeys } from './paste-parser';
+import { numberReading } from './paste-parser';
 import { createSpreadsheetReader, type ReaderLimits } from './spreadsheet-reader';
 
 type AddCartItem = z.output<typeof addCartRequestSchema>;
@@ -258,7 +258,7 @@ export function createCartService(deps: {
     const [resolved] = await matching.resolve(auth, [
       {
         line: 1,
-        interpretations: [{ input: body.number, keys: numberKeys(body.number), qtyText: null, remark: '' }],
+        interpretations: [numberReading(body.number, null)],
         fallback: 0,
       },
     ]);

@@ -12,6 +12,7 @@ interface HitRow {
   value: string;
   product_number: string;
   buy_qty: number;
+  brand: string | null;
 }
 
 const toHits = (found: HitRow[]): NumberHit[] =>
@@ -22,6 +23,7 @@ const toHits = (found: HitRow[]): NumberHit[] =>
     value: row.value,
     productNumber: row.product_number,
     buyQty: row.buy_qty,
+    brand: row.brand ?? '',
   }));
 
 export function createPartMatchingRepository(database: Database) {
@@ -42,14 +44,16 @@ export function createPartMatchingRepository(database: Database) {
       return toHits(
         await rows<HitRow>(sql`
         with k as (select distinct value as key from json_array_elements_text(${JSON.stringify(keys)}::json))
-        select k.key, h.tier, h.product_id, h.value, h.product_number, h.buy_qty
+        select k.key, h.tier, h.product_id, h.value, h.product_number, h.buy_qty,
+          (select b.name from brands b where b.id = h.brand_id) as brand
         from k cross join lateral (
-          (select 'number' as tier, p.id as product_id, p.number as value, p.number as product_number, p.buy_qty
+          (select 'number' as tier, p.id as product_id, p.number as value, p.number as product_number, p.buy_qty,
+              p.brand_id
             from products p
             where p.number_key = k.key and p.account_id = ${accountId} and p.is_active
             limit ${HITS_PER_KEY})
           union all
-          (select 'my_number', p.id, c.my_number, p.number, p.buy_qty
+          (select 'my_number', p.id, c.my_number, p.number, p.buy_qty, p.brand_id
             from customer_part_numbers c join products p on p.id = c.product_id
             where c.company_id = ${companyId} and c.my_number_key = k.key and p.account_id = ${accountId} and p.is_active
             limit ${HITS_PER_KEY})
@@ -67,10 +71,10 @@ export function createPartMatchingRepository(database: Database) {
       return toHits(
         await rows<HitRow>(sql`
         with k as (select distinct value as key from json_array_elements_text(${JSON.stringify(keys)}::json))
-        select k.key, h.tier, h.product_id, h.value, h.product_number, h.buy_qty
+        select k.key, h.tier, h.product_id, h.value, h.product_number, h.buy_qty, h.brand
         from k cross join lateral (
           select n.kind as tier, p.id as product_id, n.brand_name || ' ' || n.number as value,
-            p.number as product_number, p.buy_qty
+            p.number as product_number, p.buy_qty, n.brand_name as brand
           from product_numbers n join products p on p.id = n.product_id
           where n.number_key = k.key and p.account_id = ${accountId} and p.is_active
           limit ${HITS_PER_KEY}
@@ -86,6 +90,7 @@ export function createPartMatchingRepository(database: Database) {
       accountId: number,
       keys: readonly string[],
       limit: number,
+      minSimilarity: number,
     ): Promise<Array<{ key: string; productId: number }>> {
       if (keys.length === 0) return [];
       const found = await rows<{ key: string; product_id: number }>(sql`
@@ -99,7 +104,8 @@ export function createPartMatchingRepository(database: Database) {
             (select p.id, similarity(n.number_key, k.key) from product_numbers n join products p on p.id = n.product_id
               where n.number_key % k.key and p.account_id = ${accountId} and p.is_active
               order by 2 desc limit ${limit})
-          ) x group by product_id order by max(score) desc, product_id limit ${limit}
+          ) x where score >= ${minSimilarity}
+          group by product_id order by max(score) desc, product_id limit ${limit}
         ) s`);
       return found.map((row) => ({ key: row.key, productId: row.product_id }));
     },

@@ -27,6 +27,13 @@ const MIN_SUGGESTION_KEY = 4;
  * search costs with the key's length (a 70,000-character pasted line took 9 s on PGlite).
  */
 export const MAX_SUGGESTION_KEY = 64;
+/**
+ * Trigram similarity a stored number needs to be suggested. pg_trgm's own `%` threshold (0.3)
+ * let unrelated parts through (a new user's walk: an unknown number got three parts that only
+ * shared a digit run). 0.45 keeps a one-character typo (≈ 0.7 on a 10-character number) and a
+ * swap of two neighbours (≈ 0.5); paste-readings.routes.test.ts pins both sides.
+ */
+export const MIN_SUGGESTION_SIMILARITY = 0.45;
 
 const MATCHED = new Set(['exact', 'normalized', 'cross', 'my_number']);
 
@@ -74,12 +81,17 @@ export function createPartMatchingService(deps: { database: Database; catalogRep
       .filter(
         (line) =>
           line.status === 'not_found' &&
-          line.key.length >= MIN_SUGGESTION_KEY &&
-          line.key.length <= MAX_SUGGESTION_KEY,
+          line.suggestionKey.length >= MIN_SUGGESTION_KEY &&
+          line.suggestionKey.length <= MAX_SUGGESTION_KEY,
       )
       .slice(0, SUGGESTION_LINES)
-      .map((line) => line.key);
-    const suggested = await repo.suggestions(auth.accountId, suggestionKeys, MAX_SUGGESTIONS);
+      .map((line) => line.suggestionKey);
+    const suggested = await repo.suggestions(
+      auth.accountId,
+      suggestionKeys,
+      MAX_SUGGESTIONS,
+      MIN_SUGGESTION_SIMILARITY,
+    );
     const suggestionsByKey = new Map<string, number[]>();
     for (const { key, productId } of suggested) {
       suggestionsByKey.set(key, [...(suggestionsByKey.get(key) ?? []), productId]);
@@ -105,7 +117,7 @@ export function createPartMatchingService(deps: { database: Database; catalogRep
       via: line.via,
       product: line.productId === null ? null : (products.get(line.productId) ?? null),
       candidates: pick(line.candidateIds),
-      suggestions: line.status === 'not_found' ? pick(suggestionsByKey.get(line.key) ?? []) : [],
+      suggestions: line.status === 'not_found' ? pick(suggestionsByKey.get(line.suggestionKey) ?? []) : [],
       merged_lines: line.mergedLines,
       message: line.problem ? translate(line.problem.key, language, line.problem.params) : '',
     }));

@@ -9,6 +9,7 @@ const hit = (key: string, productId: number, number: string, extra: Partial<Numb
   value: number,
   productNumber: number,
   buyQty: 0,
+  brand: 'Bosch',
   ...extra,
 });
 

@@ -14,6 +14,8 @@ export interface NumberHit {
   value: string;
   /** Our number as printed, to tell exact from normalized matches. */
   productNumber: string;
+  /** Brand of the hit: the product's for our numbers, the cross number's for OE/brand numbers. */
+  brand: string;
   buyQty: number;
 }
 
@@ -22,8 +24,13 @@ const TIER_ORDER: readonly HitTier[] = ['number', 'my_number', 'oe', 'brand'];
 export interface ResolvedLine {
   line: number;
   input: string;
-  /** The key the line is merged by and suggestions are looked up with. */
+  /** The key the line is merged by. */
   key: string;
+  /**
+   * The key suggestions are looked up with: the number without its leading brand word when it
+   * had one ("mann w 712/95" → W71295: the word would only blur the similarity).
+   */
+  suggestionKey: string;
   qty: number | null;
   remark: string;
   status: MatchStatus;
@@ -46,11 +53,30 @@ export function groupHits(hits: readonly NumberHit[]): Map<string, NumberHit[]> 
   return byKey;
 }
 
-/** The hits of the first key of a reading that found anything (padded keys only when the plain one did not). */
+/** Letters and digits only, lower case, accents off: "MANN-FILTER" → "mannfilter". */
+const brandKey = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+/** The word names the brand: "PSA" → PSA, "mann" → MANN-FILTER (a brand is often written short). */
+const namesBrand = (brand: string, word: string) => {
+  const key = brandKey(word);
+  return key.length >= 2 && brandKey(brand).startsWith(key);
+};
+
+/**
+ * The hits of the first key of a reading that found anything (padded keys only when the plain
+ * one did not). Keys without a leading brand word count only with hits of that brand, so
+ * "PSA 16 663 937 80" finds PSA's number and "Febi 12345" never someone else's 12345.
+ */
 function firstFound(reading: Interpretation, hitsByKey: Map<string, NumberHit[]>) {
   for (const [index, key] of reading.keys.entries()) {
-    const hits = hitsByKey.get(key);
-    if (hits && hits.length > 0) return { key, hits, padded: index > 0 };
+    const stripped = index >= reading.brandKeysFrom;
+    const all = hitsByKey.get(key) ?? [];
+    const hits = stripped ? all.filter((hit) => namesBrand(hit.brand, reading.brandWord ?? '')) : all;
+    if (hits.length > 0) return { key, hits, padded: index !== 0 && index !== reading.brandKeysFrom };
   }
   return null;
 }
@@ -149,6 +175,7 @@ function classify(first: Chosen, merged: Chosen[]): ResolvedLine {
     line: first.line.line,
     input: first.reading.input,
     key: first.key,
+    suggestionKey: first.reading.keys[first.reading.brandKeysFrom] ?? first.key,
     qty,
     remark,
     status: 'not_found',

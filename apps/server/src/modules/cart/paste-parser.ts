@@ -9,6 +9,12 @@ export interface Interpretation {
   /** The quantity text, null when the line has none. */
   qtyText: string | null;
   remark: string;
+  /**
+   * "PSA 16 663 937 80", "mann w 712/95": a leading word that may be the brand. `keys` from
+   * `brandKeysFrom` on are the number without it; their hits must be of that brand.
+   */
+  brandWord: string | null;
+  brandKeysFrom: number;
 }
 
 /** A source line with its readings in order of preference; the resolver picks the first whose number exists. */
@@ -67,12 +73,36 @@ export function numberKeys(input: string): string[] {
   return keys;
 }
 
-const reading = (input: string, qtyText: string | null, remark = ''): Interpretation => ({
-  input,
-  keys: numberKeys(input),
-  qtyText,
-  remark,
-});
+/** A leading word of letters only (2+, any script with case: "PSA", "Mann", "Febi") before a number with digits. */
+const BRAND_PREFIX = /^(\p{L}{2,20})\s+(\S.*\d.*)$/u;
+
+/** One reading of a number (with its brand-word keys, see Interpretation); shared by paste, sheets and AddProBodyByNumber. */
+export function numberReading(input: string, qtyText: string | null, remark = ''): Interpretation {
+  const keys = numberKeys(input);
+  const brandKeysFrom = keys.length;
+  const prefixed = BRAND_PREFIX.exec(input);
+  if (!prefixed) return { input, keys, qtyText, remark, brandWord: null, brandKeysFrom };
+  const stripped = numberKeys(prefixed[2]!).filter((key) => !keys.includes(key));
+  return { input, keys: [...keys, ...stripped], qtyText, remark, brandWord: prefixed[1]!, brandKeysFrom };
+}
+
+/**
+ * A quantity written with a marker: "x4", "×4", "*4", "4x", "4pcs", "4 件" (after the marker
+ * spaces were closed up by `closeQtyMarkers`). Answers the digits, or null.
+ */
+export function markedQty(token: string): string | null {
+  // A field of its own may keep its space ("4 pcs" between two tabs).
+  const compact = token.replace(/\s+/gu, '');
+  const match = /^(?:[x×*](\d{1,7})|(\d{1,7})(?:x|×|pcs?|件|个|uds?|unidad(?:es)?))$/iu.exec(compact);
+  return match ? (match[1] ?? match[2]!) : null;
+}
+
+/** "4 pcs" → "4pcs": a count and its unit become one token (a unit always follows its count). */
+function closeQtyMarkers(line: string): string {
+  return line.replace(/(^|\s)(\d{1,7})\s+(pcs?|件|个|uds?|unidad(?:es)?)(?=\s|$)/giu, '$1$2$3');
+}
+
+const isMarker = (token: string) => /^[x×*]$/iu.test(token);
 
 /**
  * Readings of a line split by a real separator (tab, semicolon, comma, 2+ spaces): the number
@@ -82,18 +112,25 @@ const reading = (input: string, qtyText: string | null, remark = ''): Interpreta
 function structuredReadings(fields: string[]): Interpretation[] {
   const present = fields.filter((field) => field !== '');
   if (present.length === 0) return [];
-  if (present.length === 1) return [reading(present[0]!, null)];
-  const qtyLike = (field: string) => isQtyField(field) || isBadQtyField(field);
+  if (present.length === 1) return [numberReading(present[0]!, null)];
+  const qtyLike = (field: string) => isQtyField(field) || isBadQtyField(field) || markedQty(field) !== null;
   const readings: Interpretation[] = [];
   const numberIndex = present.findIndex((field) => !qtyLike(field));
   if (numberIndex >= 0) {
     const qtyIndex = present.findIndex((field, index) => index !== numberIndex && qtyLike(field));
     const rest = present.filter((_, index) => index !== numberIndex && index !== qtyIndex);
-    readings.push(reading(present[numberIndex]!, qtyIndex >= 0 ? present[qtyIndex]! : null, rest.join(' ')));
+    const qtyField = qtyIndex >= 0 ? present[qtyIndex]! : null;
+    readings.push(
+      numberReading(
+        present[numberIndex]!,
+        qtyField === null ? null : (markedQty(qtyField) ?? qtyField),
+        rest.join(' '),
+      ),
+    );
   } else {
     const rest = present.slice(2).join(' ');
-    readings.push(reading(present[0]!, present[1]!, rest));
-    readings.push(reading(present[1]!, present[0]!, rest));
+    readings.push(numberReading(present[0]!, present[1]!, rest));
+    readings.push(numberReading(present[1]!, present[0]!, rest));
   }
   return readings;
 }
@@ -105,12 +142,34 @@ function structuredReadings(fields: string[]): Interpretation[] {
  * line, then invalid quantities (so "… 0" is flagged rather than glued to the number).
  */
 function spacedReadings(tokens: string[]): { readings: Interpretation[]; fallback: number } {
-  if (tokens.length === 1) return { readings: [reading(tokens[0]!, null)], fallback: 0 };
+  if (tokens.length === 1) return { readings: [numberReading(tokens[0]!, null)], fallback: 0 };
   const first = tokens[0]!;
   const last = tokens[tokens.length - 1]!;
-  const withLast = reading(tokens.slice(0, -1).join(' '), last);
-  const withFirst = reading(tokens.slice(1).join(' '), first);
-  const whole = reading(tokens.join(' '), null);
+  // A marked quantity ("805077 x4", "4x 805077", "805077 4pcs") says which token is the
+  // quantity: no other reading, so the marker never becomes part of the number.
+  const markedLast = markedQty(last);
+  if (markedLast !== null)
+    return { readings: [numberReading(tokens.slice(0, -1).join(' '), markedLast)], fallback: 0 };
+  const markedFirst = markedQty(first);
+  if (markedFirst !== null)
+    return { readings: [numberReading(tokens.slice(1).join(' '), markedFirst)], fallback: 0 };
+  // "805077 x 4", "4 x 805077", "04465-33450 * 2": a lone marker beside an edge token. Both
+  // sides may look like quantities, so both readings, the longer number first.
+  if (tokens.length >= 3) {
+    const marked: Interpretation[] = [];
+    if (isMarker(tokens[tokens.length - 2]!) && isQtyField(last)) {
+      marked.push(numberReading(tokens.slice(0, -2).join(' '), last));
+    }
+    if (isMarker(tokens[1]!) && isQtyField(first))
+      marked.push(numberReading(tokens.slice(2).join(' '), first));
+    if (marked.length > 0) {
+      marked.sort((a, b) => b.input.length - a.input.length);
+      return { readings: marked, fallback: 0 };
+    }
+  }
+  const withLast = numberReading(tokens.slice(0, -1).join(' '), last);
+  const withFirst = numberReading(tokens.slice(1).join(' '), first);
+  const whole = numberReading(tokens.join(' '), null);
   const readings: Interpretation[] = [];
   if (isQtyField(last)) readings.push(withLast);
   if (isQtyField(first)) readings.push(withFirst);
@@ -139,11 +198,13 @@ export function splitFields(line: string): { fields: string[]; structured: boole
 /** Readings of one line of text; empty when the line is blank. */
 export function parseLine(text: string, line: number): ParsedLine | null {
   // Full-width separators (Chinese input methods) count like ASCII ones.
-  const cleaned = text
-    .replace(/\u3000/g, ' ')
-    .replace(/，/g, ',')
-    .replace(/；/g, ';')
-    .trim();
+  const cleaned = closeQtyMarkers(
+    text
+      .replace(/\u3000/g, ' ')
+      .replace(/，/g, ',')
+      .replace(/；/g, ';')
+      .trim(),
+  );
   if (cleaned === '') return null;
   const { fields, structured } = splitFields(cleaned);
   if (structured) {

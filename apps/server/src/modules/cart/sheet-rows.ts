@@ -1,5 +1,12 @@
 import type { MessageKey } from '../../platform/messages';
-import { isNumberHeader, isQtyHeader, isRemarkHeader, numberKeys, type ParsedLine } from './paste-parser';
+import {
+  isNumberHeader,
+  isQtyHeader,
+  isRemarkHeader,
+  markedQty,
+  numberReading,
+  type ParsedLine,
+} from './paste-parser';
 
 /** Files may have a title or notes above the header row; it is looked for in this many rows. */
 export const HEADER_SEARCH_ROWS = 10;
@@ -53,12 +60,11 @@ export function sheetToLines(rows: readonly (readonly SheetCell[])[], firstRow =
     lines.push({
       line: firstRow + index,
       interpretations: [
-        {
+        numberReading(
           input,
-          keys: numberKeys(input),
-          qtyText: qtyText === '' ? null : qtyText,
-          remark: remarkColumn >= 0 ? cellText(row[remarkColumn]).slice(0, 200) : '',
-        },
+          qtyText === '' ? null : (markedQty(qtyText) ?? qtyText),
+          remarkColumn >= 0 ? cellText(row[remarkColumn]).slice(0, 200) : '',
+        ),
       ],
       fallback: 0,
     });
