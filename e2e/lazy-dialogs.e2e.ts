@@ -36,8 +36,9 @@ describe('lazily loaded top-bar dialogs', () => {
     await page.locator('.user-menu').click();
     await page.locator('.ant-dropdown-menu').getByText('Change Password', { exact: true }).click();
     const dialog = page.getByRole('dialog');
+    // Current password (decision 007), new password, confirmation.
     await dialog.locator('input[type=password]').first().waitFor();
-    expect(await dialog.locator('input[type=password]').count()).toBe(2);
+    expect(await dialog.locator('input[type=password]').count()).toBe(3);
     await context.close();
   });
 });
