@@ -41,6 +41,8 @@ export interface Proxy {
   httpsUrl: string;
   /** http://127.0.0.1:port (redirects to HTTPS). */
   httpUrl: string;
+  /** HAProxy's own Prometheus endpoint (loopback listener). */
+  prometheusUrl: string;
   /** The certificate the test trusts (PEM). */
   ca: string;
   /** GET/POST through the proxy, trusting only the run's certificate; the body is not decoded. */
@@ -62,6 +64,7 @@ export function testConfiguration(
   options: {
     httpsPort: number;
     httpPort: number;
+    prometheusPort: number;
     certificate: string;
     socket: string;
     serverPorts: number[];
@@ -75,6 +78,7 @@ export function testConfiguration(
     ['stats socket', `    stats socket ${options.socket} mode 600 level admin`],
     ['https bind', `    bind 127.0.0.1:${options.httpsPort} ssl crt ${options.certificate} alpn h2,http/1.1`],
     ['http bind', `    bind 127.0.0.1:${options.httpPort}`],
+    ['prometheus bind', `    bind 127.0.0.1:${options.prometheusPort}`],
     ...options.serverPorts.map((port, i): [string, string] => [
       `server ${i + 1}`,
       `    server app${i + 1} 127.0.0.1:${port}`,
@@ -127,7 +131,7 @@ function makeCertificate(dir: string): { pem: string; ca: string } {
 export async function startProxy(binary: string, serverPorts: number[]): Promise<Proxy> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-haproxy-'));
   const { pem, ca } = makeCertificate(dir);
-  const [httpsPort, httpPort] = [await freePort(), await freePort()];
+  const [httpsPort, httpPort, prometheusPort] = [await freePort(), await freePort(), await freePort()];
   const socket = path.join(dir, 'admin.sock');
   const configFile = path.join(dir, 'haproxy.cfg');
   fs.writeFileSync(
@@ -135,6 +139,7 @@ export async function startProxy(binary: string, serverPorts: number[]): Promise
     testConfiguration(fs.readFileSync(HAPROXY_CONFIG, 'utf8'), {
       httpsPort,
       httpPort,
+      prometheusPort,
       certificate: pem,
       socket,
       serverPorts,
@@ -213,6 +218,7 @@ export async function startProxy(binary: string, serverPorts: number[]): Promise
   return {
     httpsUrl,
     httpUrl,
+    prometheusUrl: `http://127.0.0.1:${prometheusPort}/metrics`,
     ca,
     request,
     fetch: proxyFetch,

@@ -232,6 +232,12 @@ describe.skipIf(!haproxy)('three server processes behind HAProxy on one PostgreS
       expect(refused.body.toString(), pathname).not.toBe('Not found');
       expect(refused.body.toString(), pathname).not.toContain('http_request_duration_seconds');
     }
+    // HAProxy's own metrics on its loopback listener: each server's state as its checks see it.
+    const haproxyMetrics = await (await fetch(proxy.prometheusUrl)).text();
+    for (const app of ['app1', 'app2', 'app3'])
+      expect(haproxyMetrics).toMatch(
+        new RegExp(`^haproxy_server_status\\{proxy="partsportal",server="${app}",state="UP"\\} 1$`, 'm'),
+      );
     // Each process serves its own metrics on its own port, where HAProxy's checks show up.
     for (const server of cluster.servers) {
       const metrics = await fetch(`${server.baseUrl}/metrics`);
