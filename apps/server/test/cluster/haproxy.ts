@@ -52,8 +52,12 @@ export interface Proxy {
   ): Promise<{ status: number; headers: Record<string, string>; body: Buffer }>;
   /** A fetch that trusts the run's certificate for the proxy's HTTPS address (for vi.stubGlobal). */
   fetch: typeof fetch;
-  /** `show stat` of the runtime API: each server's status (UP, DOWN …) by name. */
+  /** `show stat` of the runtime API: each server's status (UP, DOWN, DRAIN …) by name. */
   serverStates(): Promise<Record<string, string>>;
+  /** Requests a server is serving right now (`scur`). */
+  serverSessions(server: string): Promise<number>;
+  /** `set server partsportal/<server> state <state>` on the runtime API (the deploy's drain step). */
+  setServerState(server: string, state: 'ready' | 'drain' | 'maint'): Promise<void>;
   output(): string;
   stop(): Promise<void>;
 }
@@ -71,7 +75,8 @@ export function testConfiguration(
   },
 ): string {
   const replacements: Array<[marker: string, line: string]> = [
-    ['log', ''],
+    // HAProxy's request log to its output (shown when a check fails), not to syslog.
+    ['log', '    log stderr format raw local0 info'],
     ['chroot', ''],
     ['user', ''],
     ['group', ''],
@@ -215,6 +220,17 @@ export async function startProxy(binary: string, serverPorts: number[]): Promise
     });
   }) as typeof fetch;
 
+  /** The backend's server rows of `show stat`, by column name. */
+  async function serverRows(): Promise<Array<Record<string, string>>> {
+    const csv = await runtimeApi(socket, 'show stat');
+    const header = csv.split('\n')[0]!.replace(/^# /, '').split(',');
+    return csv
+      .split('\n')
+      .slice(1)
+      .map((line) => Object.fromEntries(line.split(',').map((cell, i) => [header[i] ?? '', cell])))
+      .filter((row) => row.pxname === 'partsportal' && /^app\d+$/.test(row.svname ?? ''));
+  }
+
   return {
     httpsUrl,
     httpUrl,
@@ -223,16 +239,17 @@ export async function startProxy(binary: string, serverPorts: number[]): Promise
     request,
     fetch: proxyFetch,
     async serverStates() {
-      const csv = await runtimeApi(socket, 'show stat');
-      const header = csv.split('\n')[0]!.replace(/^# /, '').split(',');
-      const [pxname, svname, status] = ['pxname', 'svname', 'status'].map((name) => header.indexOf(name));
       const states: Record<string, string> = {};
-      for (const row of csv.split('\n').slice(1)) {
-        const cells = row.split(',');
-        if (cells[pxname!] === 'partsportal' && /^app\d+$/.test(cells[svname!] ?? ''))
-          states[cells[svname!]!] = cells[status!] ?? '';
-      }
+      for (const row of await serverRows()) states[row.svname!] = row.status ?? '';
       return states;
+    },
+    async serverSessions(server) {
+      const row = (await serverRows()).find((r) => r.svname === server);
+      return Number(row?.scur ?? 0);
+    },
+    async setServerState(server, state) {
+      const answer = await runtimeApi(socket, `set server partsportal/${server} state ${state}`);
+      if (answer.trim() !== '') throw new Error(`set server ${server} state ${state}: ${answer}`);
     },
     output: () => output,
     async stop() {

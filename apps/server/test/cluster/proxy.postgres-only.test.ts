@@ -19,8 +19,8 @@ import {
   type Outcome,
   type Shop,
 } from '../reliability/crash-load';
-import { killServer, type CrashDatabase } from '../reliability/crash-server';
-import { createClusterDatabase, startCluster, type ServerCluster } from '../server-cluster';
+import { killServer, startServer, type CrashDatabase } from '../reliability/crash-server';
+import { clusterSecret, createClusterDatabase, startCluster, type ServerCluster } from '../server-cluster';
 import { findHaproxy, startProxy, type Proxy } from './haproxy';
 
 // Issue 16 items 2 and 5: three real server processes on one PostgreSQL database behind Debian's
@@ -60,6 +60,8 @@ describe.skipIf(!haproxy)('three server processes behind HAProxy on one PostgreS
   let lastUnitProduct: number;
   let alicesProduct: number;
   const started = Date.now();
+  /** Every process's settings (a restarted process gets the same). */
+  let clusterEnv: Record<string, string>;
 
   beforeAll(async () => {
     database = await createClusterDatabase('proxy');
@@ -90,15 +92,18 @@ describe.skipIf(!haproxy)('three server processes behind HAProxy on one PostgreS
     );
     fs.writeFileSync(path.join(webDir, HASHED_ASSET), `console.log(${JSON.stringify('x'.repeat(4000))});\n`);
 
+    clusterEnv = {
+      CLUSTER: 'true',
+      SANDBOX_PAYMENT_SECRET: clusterSecret(),
+      TRUST_PROXY: 'true',
+      METRICS: 'true',
+      WEB_DIR: webDir,
+      LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: String(PER_ADDRESS),
+      LOGIN_FAILURES_PER_HOUR: String(PER_USER),
+    };
     cluster = await startCluster(database, 3, {
       inherit: process.env,
-      env: {
-        TRUST_PROXY: 'true',
-        METRICS: 'true',
-        WEB_DIR: webDir,
-        LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: String(PER_ADDRESS),
-        LOGIN_FAILURES_PER_HOUR: String(PER_USER),
-      },
+      env: clusterEnv,
     });
     proxy = await startProxy(
       haproxy!,
@@ -356,6 +361,51 @@ describe.skipIf(!haproxy)('three server processes behind HAProxy on one PostgreS
       codes.push(answer.code);
     }
     expect(codes).toEqual([...Array<number>(PER_ADDRESS).fill(40000), 40029, 40029]);
+  });
+
+  it('a rolling restart under load (SIGTERM, start again, one process at a time): no request through the proxy fails', async () => {
+    const session = await token(A, 'alice');
+    let running = true;
+    const seen = { answered: 0, failed: [] as string[] };
+    // Six callers without pause: reads and writes of a cart, and readiness reads.
+    const callers = Array.from({ length: 6 }, async (_, caller) => {
+      while (running) {
+        const answer = await (
+          caller % 3 === 0
+            ? proxy.request('/readyz')
+            : proxy.request(`/api/Web/${caller % 3 === 1 ? 'GetCartList' : 'GetUserInfo'}`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', token: session },
+                body: '{}',
+              })
+        ).catch((error: unknown) => ({ status: 0, body: Buffer.from(String(error)) }));
+        if (answer.status === 200) seen.answered++;
+        else seen.failed.push(`${answer.status} ${answer.body.toString().slice(0, 80)}`);
+      }
+    });
+    const restartStarted = Date.now();
+    for (const [i, server] of cluster.servers.entries()) {
+      const port = Number(new URL(server.baseUrl).port);
+      // The deploy's steps (docs/DEPLOYMENT.md): drain in HAProxy, wait for its requests to end,
+      // SIGTERM, start the new one, wait until the checks see it up, back into the rotation.
+      const name = `app${i + 1}`;
+      await proxy.setServerState(name, 'drain');
+      await waitFor(async () => (await proxy.serverSessions(name)) === 0, 10_000);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      cluster.servers[i] = await startServer(database, port, { inherit: process.env, env: clusterEnv });
+      await proxy.setServerState(name, 'ready');
+      await waitFor(async () => (await proxy.serverStates())[name] === 'UP', 15_000);
+    }
+    const restartMs = Date.now() - restartStarted;
+    running = false;
+    await Promise.all(callers);
+    console.log(
+      `[cluster] rolling restart of 3 processes in ${restartMs} ms under load: ` +
+        `${seen.answered} answered through the proxy, ${seen.failed.length} failed`,
+    );
+    expect(seen.failed, proxy.output().slice(-3000)).toEqual([]);
+    expect(seen.answered).toBeGreaterThan(100);
   });
 
   it('kill -9 of one process under a mixed load: the proxy routes around it, no acknowledged order is lost', async () => {
