@@ -53,6 +53,9 @@ describe('/metrics', () => {
       /^http_request_duration_seconds_bucket\{le="0\.1",method="POST",route="\/api\/Auth\/Login"/m,
     );
     expect(text).toMatch(/route="unmatched",status_code="404"\} 1$/m);
+    // The envelope's result code per route (HTTP says 200 for all of them).
+    expect(text).toMatch(/^api_answers_total\{route="\/api\/Auth\/Login",code="40000"\} 1$/m);
+    expect(text).toMatch(/^api_answers_total\{route="\/api\/Web\/GetCartList\/:n",code="50008"\} 2$/m);
     for (const raw of ['123', '456', '789']) expect(text).not.toContain(`/${raw}`);
     // Process metrics from prom-client's defaults.
     expect(text).toMatch(/^process_cpu_seconds_total \d/m);

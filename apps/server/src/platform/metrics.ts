@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
+import { ResultCode } from '@partsportal/contract/codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 
@@ -14,7 +15,8 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /**
  * `/metrics` in Prometheus's text format (prom-client), when METRICS=true: request count and
  * latency per route pattern (`/api/Web/GetCartList/:n`, never the raw URL: one series per route,
- * not per id), the PostgreSQL pool's connections, and the process's own metrics (CPU, memory,
+ * not per id), API answers per envelope result code, the PostgreSQL pool's connections, and the
+ * process's own metrics (CPU, memory,
  * event-loop lag, GC). One registry per app: each process answers for itself, so Prometheus
  * scrapes every process's port directly (docs/DEPLOYMENT.md).
  *
@@ -49,6 +51,26 @@ export function installMetrics(app: FastifyInstance, deps: { config: Config; dat
       reply.elapsedTime / 1000,
     );
     done();
+  });
+
+  // API answers are HTTP 200 with the outcome in the envelope's `code` (40029 rate-limited, 50000
+  // internal, 50003 database unavailable …): counted per route from the serialized answer's start.
+  const answers = new Counter({
+    name: 'api_answers_total',
+    help: 'API answers per route pattern and envelope result code (HTTP is 200 for all of them)',
+    labelNames: ['route', 'code'] as const,
+    registers: [registry],
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (typeof payload === 'string') {
+      const code = ENVELOPE_CODE.exec(payload)?.[1];
+      if (code !== undefined)
+        answers.inc({
+          route: request.routeOptions.url ?? 'unmatched',
+          code: KNOWN_CODES.has(Number(code)) ? code : 'other',
+        });
+    }
+    done(null, payload);
   });
 
   // drizzle's node-postgres handle keeps the pg.Pool it was made on; PGlite has no pool.
@@ -92,6 +114,11 @@ export function installMetrics(app: FastifyInstance, deps: { config: Config; dat
     },
   );
 }
+
+/** The envelope as the serializer writes it: `code` first. */
+const ENVELOPE_CODE = /^\{"code":(\d{3,5}),/;
+/** Label values stay a fixed, small set whatever a handler answers. */
+const KNOWN_CODES = new Set<number>(Object.values(ResultCode));
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
