@@ -346,7 +346,7 @@ describe.skipIf(!haproxy)('three server processes behind HAProxy on one PostgreS
     // The demo data's old orders may hold the product too: one line more than before.
     expect((await orderLinesOf(lastUnitProduct)) - linesBefore).toBe(1);
     expect(await availableStock(db, lastUnitProduct)).toBe(0);
-  });
+  }, 60_000);
 
   it('through the proxy the per-address limit counts the address HAProxy saw, whatever X-Forwarded-For says', async () => {
     // Earlier sign-ins through the proxy counted for 127.0.0.1 too; start this minute afresh.
@@ -406,7 +406,7 @@ describe.skipIf(!haproxy)('three server processes behind HAProxy on one PostgreS
     );
     expect(seen.failed, proxy.output().slice(-3000)).toEqual([]);
     expect(seen.answered).toBeGreaterThan(100);
-  });
+  }, 120_000);
 
   it('kill -9 of one process under a mixed load: the proxy routes around it, no acknowledged order is lost', async () => {
     const tokens = new Map<string, string>();
@@ -480,7 +480,7 @@ describe.skipIf(!haproxy)('three server processes behind HAProxy on one PostgreS
         `duplicated ${audit.duplicates.length}; readiness reads through the proxy ${reads.answered}/${reads.sent}; ` +
         `load ${loadMs} ms`,
     );
-  });
+  }, 60_000);
 
   it('measures what the proxy adds to a request (keep-alive on both sides)', async () => {
     const [direct, proxied] = [[] as number[], [] as number[]];
