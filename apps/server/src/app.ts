@@ -41,6 +41,7 @@ import { installApiDocs } from './platform/api-docs';
 import { installCors } from './platform/cors';
 import { installErrorHandler } from './platform/error-handler';
 import { installJsonBody } from './platform/json-body';
+import { installMetrics } from './platform/metrics';
 import { openRateLimitStore } from './platform/rate-limiter';
 import { installRequestContext } from './platform/request-context';
 import { installRouteTable } from './platform/route-table';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Platform: what every request passes through.
   installRouteTable(app);
+  installMetrics(app, { config, database });
   installJsonBody(app);
   await installSecurityHeaders(app);
   await installCors(app, config);

@@ -44,6 +44,10 @@ export interface Config {
   passwordHashMemoryKiB: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** Serve Prometheus metrics at /metrics (platform/metrics.ts): loopback only, or with METRICS_TOKEN. */
+  metrics: boolean;
+  /** Bearer token that lets a scraper on another machine read /metrics; unset → loopback callers only. */
+  metricsToken: string | undefined;
   /** Origins allowed to call the API from a browser; same-origin always works. */
   corsOrigins: string[];
   /**
@@ -188,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashMemoryKiB: int(env.PASSWORD_HASH_MEMORY_KIB, 19_456),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1_048_576),
     trustProxy: bool(env.TRUST_PROXY, false),
+    metrics: bool(env.METRICS, false),
+    metricsToken: env.METRICS_TOKEN || undefined,
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())

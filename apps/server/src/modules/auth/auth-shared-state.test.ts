@@ -9,7 +9,7 @@ import { createAccount, createCompany, createUser } from '../../../test/fixtures
 import { createTestDatabase } from '../../../test/test-database';
 
 // Two apps on one database in this process, as two server processes would be on one PostgreSQL
-// (the real two-process test is auth-across-processes.postgres-only.test.ts): nothing an app
+// (the real multi-process tests are in apps/server/test/cluster/): nothing an app
 // keeps to itself may decide who is signed in, what they may open, or how often an address tried.
 
 const PER_ADDRESS = 3;

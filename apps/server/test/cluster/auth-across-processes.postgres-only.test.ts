@@ -2,14 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { count, eq, like } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimits, users } from '../../db/schema/accounts';
-import { createAccount, createCompany, createUser } from '../../../test/fixtures';
-import { createClusterDatabase, startCluster, type ServerCluster } from '../../../test/server-cluster';
-import type { CrashDatabase } from '../../../test/reliability/crash-server';
+import { rateLimits, users } from '../../src/db/schema/accounts';
+import { createAccount, createCompany, createUser } from '../fixtures';
+import { createClusterDatabase, startCluster, type ServerCluster } from '../server-cluster';
+import type { CrashDatabase } from '../reliability/crash-server';
 
 // Issue 16 item 1: two real server processes on one PostgreSQL database. What one process learns
 // (a sign-out, a password change, a menu change, a sign-in attempt) must hold on the other at the
 // next call: found broken with the 5-second session cache and the in-memory per-address counter.
+// Here with the counters in Redis (REDIS_URL); with them in PostgreSQL (the default), the same
+// checks run on three processes behind HAProxy in proxy.postgres-only.test.ts. The menu-change
+// check (which does not depend on where the counters live) is here only.
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const PER_ADDRESS = 8;
@@ -22,7 +25,6 @@ let nextAddress = 1;
 const fromAddress = () => ({ 'x-forwarded-for': `198.51.100.${nextAddress++}`, lng: 'en' });
 
 describe.each<{ store: 'database' | 'redis'; env: Record<string, string> }>([
-  { store: 'database', env: {} },
   // The key prefix keeps runs that share this machine's Redis apart.
   {
     store: 'redis',

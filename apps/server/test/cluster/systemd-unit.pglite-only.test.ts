@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// deploy/systemd/partsportal@.service (docs/DEPLOYMENT.md) as systemd reads it: no unknown keys,
+// no bad values. The test machines run no systemd, but its `systemd-analyze verify` reads a unit
+// file offline. Runs once (the PGlite project); it needs no database.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const UNIT = path.resolve(here, '..', '..', '..', '..', 'deploy', 'systemd', 'partsportal@.service');
+const analyze = ['/usr/bin/systemd-analyze', '/bin/systemd-analyze'].find((file) => fs.existsSync(file));
+
+describe('the systemd unit of a server process', () => {
+  it('starts the built server on the port named by the instance, on loopback, stopping with SIGTERM', () => {
+    const unit = fs.readFileSync(UNIT, 'utf8');
+    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node apps\/server\/dist\/main\.js$/m);
+    expect(unit).toMatch(/^Environment=PORT=%i$/m);
+    expect(unit).toMatch(/^Environment=HOST=127\.0\.0\.1$/m);
+    expect(unit).toMatch(/^KillSignal=SIGTERM$/m);
+    // Longer than the server's own 15 s limit on draining (main.ts), so systemd never cuts it short.
+    expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1])).toBeGreaterThan(15);
+  });
+
+  it.skipIf(!analyze)('passes systemd-analyze verify', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-unit-'));
+    try {
+      const instance = path.join(dir, 'partsportal@8081.service');
+      fs.copyFileSync(UNIT, instance);
+      const result = spawnSync(analyze!, ['verify', '--man=no', instance], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      // Only complaints about this file count (the machine's own units may have some).
+      const complaints = `${result.stdout}${result.stderr}`
+        .split('\n')
+        .filter((line) => line.includes('partsportal'));
+      expect(complaints).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
