@@ -2,13 +2,10 @@ import type { Language } from '@partsportal/contract/codes';
 import { DASHBOARD_MONTHS, DASHBOARD_NOTICES, type Dashboard } from '@partsportal/contract/dashboard';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { Decimal } from 'decimal.js';
-import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
 import { holdsPermission } from '../../platform/request-context';
-import { createCartRepository } from '../cart/cart.repository';
-import { createNoticesRepository } from '../notices/notices.repository';
-import { createDashboardRepository } from './dashboard.repository';
+import type { Repositories } from '../../repositories';
 
 const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
 
@@ -34,10 +31,8 @@ const series = (months: readonly string[], sums: Array<[string, string]>) => {
   return months.map((m) => money(byMonth.get(m) ?? 0));
 };
 
-export function createDashboardService(deps: { database: Database; now?: () => Date }) {
-  const repo = createDashboardRepository(deps.database);
-  const cart = createCartRepository(deps.database.db);
-  const notices = createNoticesRepository(deps.database);
+export function createDashboardService(deps: { repos: Repositories; now?: () => Date }) {
+  const { dashboard: repo, cart, notices } = deps.repos;
   const now = deps.now ?? (() => new Date());
 
   return {

@@ -12,7 +12,8 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError } from '../../platform/errors';
 import { areaName } from '../areas/areas.service';
-import type { FreightRateRow, FreightRepository } from './freight.repository';
+import type { FreightRateRow } from './freight.repository';
+import type { Repositories } from '../../repositories';
 
 /** Every freight figure is decimal: no binary float touches a weight or a price (brief §4). */
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -140,8 +141,8 @@ function mostSpecificRates(rates: readonly FreightRateRow[], depthOf: ReadonlyMa
   return [...best.values()].map((entry) => entry.rate);
 }
 
-export function createFreightService(deps: { repo: FreightRepository }) {
-  const { repo } = deps;
+export function createFreightService(deps: { repos: Repositories }) {
+  const repo = deps.repos.freight;
 
   async function getFreightViews(auth: AuthContext, raw: string, language: Language): Promise<FreightView[]> {
     const query = parseQuery(raw);

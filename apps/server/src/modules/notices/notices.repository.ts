@@ -1,6 +1,6 @@
 import type { Language } from '@partsportal/contract/codes';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 
 export interface NoticeScope {
   accountId: number;
@@ -41,7 +41,7 @@ const normalize = (row: NoticeRow): NoticeRow => ({
   published_at: Number(row.published_at),
 });
 
-export function createNoticesRepository(database: Database) {
+export function createNoticesRepository(db: Db) {
   const columns = (language: Language, contentChars: number | null) => sql`
     n.id, ${TITLE[language]} as title,
     ${contentChars === null ? CONTENT[language] : sql`left(${CONTENT[language]}, ${contentChars})`} as content,
@@ -73,14 +73,20 @@ export function createNoticesRepository(database: Database) {
       }
       const where = sql.join(conditions, sql` and `);
       const [rows, counts] = await Promise.all([
-        database.rows<NoticeRow>(sql`
+        queryRows<NoticeRow>(
+          db,
+          sql`
           select ${columns(language, contentChars)} from notices n ${readJoin(scope)}
           where ${where}
           order by n.is_pinned desc, n.published_at desc, n.id desc
-          limit ${pageSize} offset ${(page - 1) * pageSize}`),
-        database.rows<{ total: number; unread: number }>(sql`
+          limit ${pageSize} offset ${(page - 1) * pageSize}`,
+        ),
+        queryRows<{ total: number; unread: number }>(
+          db,
+          sql`
           select (select count(*) from notices n ${readJoin(scope)} where ${where})::int as total,
-            (select count(*) from notices n ${readJoin(scope)} where ${visible(scope)} and r.notice_id is null)::int as unread`),
+            (select count(*) from notices n ${readJoin(scope)} where ${visible(scope)} and r.notice_id is null)::int as unread`,
+        ),
       ]);
       const count = counts[0]!;
       return { rows: rows.map(normalize), total: Number(count.total), unread: Number(count.unread) };
@@ -88,26 +94,35 @@ export function createNoticesRepository(database: Database) {
 
     /** Newest first, pinned or not: the dashboard feed. */
     async latest(scope: NoticeScope, language: Language, limit: number) {
-      const rows = await database.rows<NoticeRow>(sql`
+      const rows = await queryRows<NoticeRow>(
+        db,
+        sql`
         select ${columns(language, 0)} from notices n ${readJoin(scope)}
         where ${visible(scope)}
         order by n.published_at desc, n.id desc
-        limit ${limit}`);
+        limit ${limit}`,
+      );
       return rows.map(normalize);
     },
 
     async find(scope: NoticeScope, language: Language, id: number): Promise<NoticeRow | undefined> {
-      const [row] = await database.rows<NoticeRow>(sql`
+      const [row] = await queryRows<NoticeRow>(
+        db,
+        sql`
         select ${columns(language, null)} from notices n ${readJoin(scope)}
-        where n.id = ${id} and ${visible(scope)}`);
+        where n.id = ${id} and ${visible(scope)}`,
+      );
       return row && normalize(row);
     },
 
     /** Idempotent: a second opening keeps the first read time. */
     async markRead(noticeId: number, userId: number) {
-      await database.rows(sql`
+      await queryRows(
+        db,
+        sql`
         insert into notice_reads (notice_id, user_id) values (${noticeId}, ${userId})
-        on conflict (notice_id, user_id) do nothing`);
+        on conflict (notice_id, user_id) do nothing`,
+      );
     },
   };
 }

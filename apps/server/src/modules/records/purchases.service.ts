@@ -4,17 +4,16 @@ import type {
   purchaseLineListRequestSchema,
   purchaseListRequestSchema,
 } from '@partsportal/contract/records';
-import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
 import { partNumberPrefix, totalOf } from './records-query';
-import { createPurchasesRepository } from './purchases.repository';
+import type { Repositories } from '../../repositories';
 
 type PurchaseListRequest = z.output<typeof purchaseListRequestSchema>;
 type PurchaseLineListRequest = z.output<typeof purchaseLineListRequestSchema>;
 
-export function createPurchasesService(deps: { database: Database }) {
-  const repo = createPurchasesRepository(deps.database.db);
+export function createPurchasesService(deps: { repos: Repositories }) {
+  const repo = deps.repos.purchases;
 
   return {
     async list(auth: AuthContext, request: PurchaseListRequest) {

@@ -4,17 +4,16 @@ import type {
   salesLineListRequestSchema,
   salesListRequestSchema,
 } from '@partsportal/contract/records';
-import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
 import { partNumberPrefix, totalOf } from './records-query';
-import { createSalesRepository } from './sales.repository';
+import type { Repositories } from '../../repositories';
 
 type SalesListRequest = z.output<typeof salesListRequestSchema>;
 type SalesLineListRequest = z.output<typeof salesLineListRequestSchema>;
 
-export function createSalesService(deps: { database: Database }) {
-  const repo = createSalesRepository(deps.database.db);
+export function createSalesService(deps: { repos: Repositories }) {
+  const repo = deps.repos.sales;
 
   return {
     async list(auth: AuthContext, request: SalesListRequest) {
