@@ -10,10 +10,10 @@ import {
 } from '@partsportal/contract/checkout';
 import { ResultCode, type Language } from '@partsportal/contract/codes';
 import { normalizePartNumber } from '@partsportal/contract/part-number';
-import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError, notFound, refused } from '../../platform/errors';
+import { money, ExactDecimal } from '../../platform/money';
 import type { DataAccess, Repositories } from '../../repositories';
 import type { AddressRow } from '../addresses/addresses.repository';
 import { toAddress } from '../addresses/addresses.service';
@@ -24,11 +24,8 @@ import type { CartLine, NewOrderLine } from './checkout.repository';
 type SubmitCartRequest = z.output<typeof submitCartRequestSchema>;
 type SaveSubmitsRequest = z.output<typeof saveSubmitsRequestSchema>;
 
-const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
-type D = InstanceType<typeof D>;
-const money = (value: D) => value.toFixed(2);
 /** VAT included in tax_price (China's standard rate, as the demo history). */
-const VAT_FACTOR = new D('1.13');
+const VAT_FACTOR = new ExactDecimal('1.13');
 
 interface PricedLine {
   cart: CartLine;
@@ -45,7 +42,7 @@ interface PricedLine {
 interface PricedCart {
   lines: PricedLine[];
   currency: string;
-  goods: D;
+  goods: ExactDecimal;
   totalQty: number;
 }
 
@@ -85,11 +82,11 @@ async function priceCart(
     return { cart, product, store, storeId, key };
   });
 
-  let goods = new D(0);
+  let goods = new ExactDecimal(0);
   let totalQty = 0;
   const lines = chosen.map(({ cart, product, store, storeId, key }): PricedLine => {
     const available = store?.available_stock ?? 0;
-    const price = new D(product?.price ?? 0);
+    const price = new ExactDecimal(product?.price ?? 0);
     const sum = price.times(cart.qty);
     goods = goods.plus(sum);
     totalQty += cart.qty;
@@ -150,7 +147,7 @@ async function quoteFreight(
   toAreaId: number,
   lines: readonly PricedLine[],
   currency: string,
-): Promise<{ price: D; carrier: string } | null> {
+): Promise<{ price: ExactDecimal; carrier: string } | null> {
   const { freight } = repos;
   const chain = await freight.findAreaChain(toAreaId);
   if (chain.length === 0 || lines.length === 0) return null;
@@ -160,7 +157,7 @@ async function quoteFreight(
     if (line.fromAreaId === null) return null;
     groups.set(line.fromAreaId, [...(groups.get(line.fromAreaId) ?? []), line.freight]);
   }
-  let total = new D(0);
+  let total = new ExactDecimal(0);
   const carriers: string[] = [];
   for (const [fromAreaId, group] of groups) {
     const rates = mostSpecificRates(
@@ -168,7 +165,7 @@ async function quoteFreight(
       depthOf,
     )
       .filter((rate) => rate.currency === currency)
-      .map((rate) => ({ carrier: rate.carrier, price: new D(computeFreight(group, rate).price) }))
+      .map((rate) => ({ carrier: rate.carrier, price: new ExactDecimal(computeFreight(group, rate).price) }))
       .sort((a, b) => a.price.comparedTo(b.price) || a.carrier.localeCompare(b.carrier));
     const cheapest = rates[0];
     if (!cheapest) return null;
@@ -336,7 +333,7 @@ export function createCheckoutService(deps: DataAccess & { now?: () => Date }) {
         }
 
         const freight = await quoteFreight(tx, auth.accountId, address.areaId, priced.lines, priced.currency);
-        const freightAmount = freight?.price ?? new D(0);
+        const freightAmount = freight?.price ?? new ExactDecimal(0);
         const orderId = await checkout.nextOrderId();
         const no = `PO${ymd(now())}${String(orderId).padStart(6, '0')}`;
         const lines: NewOrderLine[] = priced.lines.map((line, index) => ({
@@ -355,7 +352,7 @@ export function createCheckoutService(deps: DataAccess & { now?: () => Date }) {
           extendParam: line.extendParam,
           qty: line.cart.qty,
           price: line.line.price,
-          taxPrice: money(new D(line.line.price).times(VAT_FACTOR)),
+          taxPrice: money(new ExactDecimal(line.line.price).times(VAT_FACTOR)),
           sum: line.line.sum,
           clientRemark: line.cart.remark,
         }));

@@ -5,9 +5,8 @@ import { Decimal } from 'decimal.js';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
 import { holdsPermission } from '../../platform/request-context';
+import { money } from '../../platform/money';
 import type { Repositories } from '../../repositories';
-
-const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
 
 /** The chart's months ('YYYY-MM', UTC), oldest first, ending with the month of `now`, and their bounds. */
 export function chartWindow(now: Date, count = DASHBOARD_MONTHS) {

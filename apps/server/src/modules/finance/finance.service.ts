@@ -13,10 +13,9 @@ import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
+import { money } from '../../platform/money';
 import type { PaymentRow } from './finance.repository';
 import type { Repositories } from '../../repositories';
-
-const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
 
 const DAY_SECONDS = 86_400;
 

@@ -15,11 +15,11 @@ import {
 } from '@partsportal/contract/orders';
 import { MAX_BATCH_LINES } from '@partsportal/contract/cart';
 import { normalizePartNumber } from '@partsportal/contract/part-number';
-import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError, notFound, refused } from '../../platform/errors';
 import { holdsPermission } from '../../platform/request-context';
+import { money } from '../../platform/money';
 import type { CartService } from '../cart/cart.service';
 import type { DataAccess, Repositories } from '../../repositories';
 import type { HeaderRow, LineRow } from './order-records.repository';
@@ -30,8 +30,6 @@ type OrderListRequest = z.output<typeof orderListRequestSchema>;
 type LineListRequest = z.output<typeof orderLineListRequestSchema>;
 type UpdateLineRequest = z.output<typeof updateOrderLineRequestSchema>;
 type DeleteLineRequest = z.output<typeof deleteOrderLineRequestSchema>;
-
-const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
 
 const header = (row: HeaderRow): OrderHeader => ({
   ...row,

@@ -1,17 +1,15 @@
 import type { pagingSchema } from '@partsportal/contract/common';
 import type { OrderState, PendingOrder } from '@partsportal/contract/orders';
-import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { DataAccess } from '../../repositories';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound, refused } from '../../platform/errors';
+import { money, ExactDecimal } from '../../platform/money';
 import type { CartService } from '../cart/cart.service';
 import { createOrderRecordsService } from './order-records.service';
 import type { OrderHead } from './orders.repository';
 
 type Paging = z.output<typeof pagingSchema>;
-
-const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
 
 export function createOrdersService(deps: DataAccess & { cart: CartService }) {
   const { repos, transaction } = deps;
@@ -57,7 +55,7 @@ export function createOrdersService(deps: DataAccess & { cart: CartService }) {
           currency: row.currency,
           goods_amount: money(row.amount),
           freight: money(row.freight),
-          total_amount: money(new Decimal(row.amount).plus(row.freight)),
+          total_amount: money(new ExactDecimal(row.amount).plus(row.freight)),
           total_qty: row.totalQty,
           line_count: row.lineCount,
           consignee: row.consignee,

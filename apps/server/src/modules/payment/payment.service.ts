@@ -8,11 +8,11 @@ import {
   type WePayResult,
   type wePayRequestSchema,
 } from '@partsportal/contract/payment';
-import { Decimal } from 'decimal.js';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError, notFound, refused } from '../../platform/errors';
+import { money, ExactDecimal } from '../../platform/money';
 import type { DataAccess, Repositories } from '../../repositories';
 import type { OrderHead } from '../orders/orders.repository';
 import { CallbackRefusal } from './providers/payment-provider';
@@ -20,10 +20,8 @@ import type { SandboxCallback, SandboxProvider } from './providers/sandbox-provi
 
 type WePayRequest = z.output<typeof wePayRequestSchema>;
 
-const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
-const money = (value: Decimal.Value) => new D(value).toFixed(2);
 const ymd = (date: Date) => date.toISOString().slice(0, 10).replace(/-/g, '');
-const totalOf = (order: OrderHead) => new D(order.amount).plus(order.freight);
+const totalOf = (order: OrderHead) => new ExactDecimal(order.amount).plus(order.freight);
 
 /** Answer of the callback route; anything else is a refusal (`code` ≠ 200). */
 export interface CallbackAnswer {
@@ -62,8 +60,8 @@ export function createPaymentService(
 
   async function creditOf(companyId: number, lock = false) {
     const row = await repos.payment.credit(companyId, { lock });
-    const limit = new D(row?.limit ?? 0);
-    const debts = new D(row?.debts ?? 0);
+    const limit = new ExactDecimal(row?.limit ?? 0);
+    const debts = new ExactDecimal(row?.debts ?? 0);
     return { limit, debts, available: limit.minus(debts) };
   }
 
@@ -81,7 +79,7 @@ export function createPaymentService(
     order: OrderHead,
     input: {
       method: string;
-      amount: Decimal;
+      amount: ExactDecimal;
       providerRef: string;
       userId: number | null;
       onAccount: boolean;
@@ -153,12 +151,12 @@ export function createPaymentService(
       if (!order) throw notFound();
       if (order.state !== 'pending_payment') throw notPending(order);
       const row = await tx.payment.credit(auth.companyId, { lock: true });
-      const available = new D(row?.limit ?? 0).minus(row?.debts ?? 0);
+      const available = new ExactDecimal(row?.limit ?? 0).minus(row?.debts ?? 0);
       const total = totalOf(order);
       if (total.greaterThan(available)) {
         throw refused('creditLimitExceeded', {
           amount: money(total),
-          available: money(D.max(available, 0)),
+          available: money(ExactDecimal.max(available, 0)),
           currency: order.currency,
         });
       }
@@ -231,7 +229,7 @@ export function createPaymentService(
     const request = await repos.payment.findRequest(facts.paymentNo);
     if (!request) throw refuseCallback('unknown payment_no');
     if (request.accountId !== facts.merchantId) throw refuseCallback('merchant mismatch');
-    if (!new D(request.amount).equals(facts.amount)) throw refuseCallback('amount mismatch');
+    if (!new ExactDecimal(request.amount).equals(facts.amount)) throw refuseCallback('amount mismatch');
 
     return transaction(async (tx) => {
       const payments = tx.payment;
@@ -246,7 +244,7 @@ export function createPaymentService(
       }
       await recordPayment(tx, order, {
         method: request.method,
-        amount: new D(request.amount),
+        amount: new ExactDecimal(request.amount),
         providerRef: facts.providerRef,
         userId: null,
         onAccount: false,
@@ -297,7 +295,7 @@ export function createPaymentService(
       return {
         order_id: order.id,
         state: order.state,
-        paid: new D(paid).greaterThan(0) && movedOn.includes(order.state),
+        paid: new ExactDecimal(paid).greaterThan(0) && movedOn.includes(order.state),
         paid_amount: money(paid),
       };
     },
