@@ -1,6 +1,10 @@
+import { VEHICLE_CLASSIFICATION_FIELDS, type VehicleClassification } from '@partsportal/contract/catalog';
 import type { Language } from '@partsportal/contract/codes';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+
+/** The contract's vehicle classification, column for column (`v` is the vehicles alias). */
+const vehicleFields = sql.raw(VEHICLE_CLASSIFICATION_FIELDS.map((field) => `v.${field}`).join(', '));
 
 /** Most candidates one search tier may contribute; keeps broad prefixes and infixes bounded. */
 export const TIER_CAP = 200;
@@ -364,26 +368,10 @@ export function createCatalogRepository(db: Db) {
     },
 
     async vehiclesOf(productId: number) {
-      return queryRows<{
-        m1_name: string;
-        m2_name: string;
-        m3_name: string;
-        m3_kw: number | null;
-        m3_cc: number | null;
-        m3_engine: string;
-        pl_transmission: string;
-        pl_fuel: string;
-        pl_body: string;
-        pl_front_brake: string;
-        pl_rear_brake: string;
-        pl_parking_brake: string;
-        pl_drive: string;
-        m3_year: string;
-      }>(
+      return queryRows<VehicleClassification>(
         db,
         sql`
-        select v.m1_name, v.m2_name, v.m3_name, v.m3_kw, v.m3_cc, v.m3_engine, v.pl_transmission, v.pl_fuel,
-          v.pl_body, v.pl_front_brake, v.pl_rear_brake, v.pl_parking_brake, v.pl_drive, v.m3_year
+        select ${vehicleFields}
         from fitments f join vehicles v on v.id = f.vehicle_id
         where f.product_id = ${productId}
         order by v.m1_name, v.m2_name, v.year_from, v.m3_name`,
