@@ -27,10 +27,8 @@ import { createOrdersService } from './modules/orders/orders.service';
 import { registerPaymentRoutes, sandboxCallbackEndpoint } from './modules/payment/payment.routes';
 import { createPaymentService } from './modules/payment/payment.service';
 import { createSandboxProvider } from './modules/payment/providers/sandbox-provider';
-import { createDeliveriesService } from './modules/records/deliveries.service';
-import { createPurchasesService } from './modules/records/purchases.service';
 import { registerRecordsRoutes } from './modules/records/records.routes';
-import { createSalesService } from './modules/records/sales.service';
+import { createRecordsServices } from './modules/records/records.service';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { installApiDocs } from './platform/api-docs';
 import { installCors } from './platform/cors';
@@ -106,11 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAddressesRoutes(api, createAddressesService(data));
       registerCheckoutRoutes(api, createCheckoutService({ ...data, ...(deps.now ? { now: deps.now } : {}) }));
       registerOrdersRoutes(api, createOrdersService({ ...data, cart: createCartService(data) }));
-      registerRecordsRoutes(api, {
-        deliveries: createDeliveriesService({ repos }),
-        sales: createSalesService({ repos }),
-        purchases: createPurchasesService({ repos }),
-      });
+      registerRecordsRoutes(api, createRecordsServices(repos));
       registerPaymentRoutes(
         api,
         createPaymentService({
