@@ -1,7 +1,62 @@
-import { VEHICLE_CLASSIFICATION_FIELDS, type VehicleClassification } from '@partsportal/contract/catalog';
+import {
+  VEHICLE_CLASSIFICATION_FIELDS,
+  type catalogFiltersSchema,
+  type ProductDetail,
+  type ProductRow,
+  type VehicleClassification,
+} from '@partsportal/contract/catalog';
 import type { Language } from '@partsportal/contract/codes';
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { queryRows, type Db } from '../../db/client';
+
+/**
+ * A row of productRows (decision 009: fields picked from the contract's product row and detail,
+ * under the contract's names). Where the statement answers differently from the contract the
+ * field is spelled out: the service fills the gaps (part_type, my_number → '') and converts
+ * market_time (a bigint: pg answers text, PGlite a number).
+ */
+export type ProductHydration = Pick<
+  ProductRow,
+  | 'id'
+  | 'number'
+  | 'part_name'
+  | 'factory'
+  | 'brand_id'
+  | 'make_names'
+  | 'model_displays'
+  | 'unit'
+  | 'weight'
+  | 'volumn'
+  | 'buy_qty'
+  | 'salecount'
+  | 'is_new'
+  | 'price'
+  | 'currency'
+  | 'last_price'
+  | 'last_qty'
+  | 'stores'
+> &
+  Pick<
+    ProductDetail,
+    | 'remark'
+    | 'pro_params'
+    | 'extend_param'
+    | 'note_model'
+    | 'yp_model'
+    | 'yp_aaia_model'
+    | 'images'
+    | 'files'
+  > & {
+    part_type: string | null;
+    my_number: string | null;
+    market_time: string | number | null;
+    /** The contract's contrastNumber. */
+    numbers: ProductRow['contrastNumber'];
+  };
+
+/** A brand, part type or store of the filters (the contract's catalogFiltersSchema item). */
+type FilterOption = z.infer<typeof catalogFiltersSchema>['brands'][number];
 
 /** The contract's vehicle classification, column for column (`v` is the vehicles alias). */
 const vehicleFields = sql.raw(VEHICLE_CLASSIFICATION_FIELDS.map((field) => `v.${field}`).join(', '));
@@ -259,38 +314,7 @@ export function createCatalogRepository(db: Db) {
     async productRows(ids: readonly number[], companyId: number, language: Language) {
       if (ids.length === 0) return [];
       const name = nameColumn(language);
-      return queryRows<{
-        id: number;
-        number: string;
-        part_name: string;
-        factory: string;
-        brand_id: number;
-        part_type: string | null;
-        make_names: string;
-        model_displays: string;
-        unit: string;
-        weight: string | null;
-        volumn: string | null;
-        buy_qty: number;
-        salecount: number;
-        is_new: boolean;
-        market_time: string | number | null;
-        my_number: string | null;
-        price: string;
-        last_price: string | null;
-        last_qty: number | null;
-        remark: string;
-        pro_params: Array<{ name: string; value: string }>;
-        extend_param: string;
-        note_model: string;
-        yp_model: string;
-        yp_aaia_model: string;
-        images: string[];
-        files: Array<{ name: string; path: string }>;
-        currency: string;
-        numbers: Array<{ kind: 'oe' | 'brand'; brand: string; number: string }>;
-        stores: Array<{ store_id: number; store_name: string; stock: number; available_stock: number }>;
-      }>(
+      return queryRows<ProductHydration>(
         db,
         sql`
         select p.id, p.number, p.${name} as part_name, b.name as factory, p.brand_id, pt.${name} as part_type,
@@ -402,13 +426,9 @@ export function createCatalogRepository(db: Db) {
       );
     },
     async engines(accountId: number, make: string, model: string, year: number) {
-      return queryRows<{
-        id: number;
-        m3_name: string;
-        m3_engine: string;
-        m3_kw: number | null;
-        m3_cc: number | null;
-      }>(
+      return queryRows<
+        { id: number } & Pick<VehicleClassification, 'm3_name' | 'm3_engine' | 'm3_kw' | 'm3_cc'>
+      >(
         db,
         sql`
         select id, m3_name, m3_engine, m3_kw, m3_cc from vehicles
@@ -421,15 +441,15 @@ export function createCatalogRepository(db: Db) {
     async filters(accountId: number, language: Language) {
       const name = nameColumn(language);
       const [brands, partTypes, stores] = await Promise.all([
-        queryRows<{ id: number; name: string }>(
+        queryRows<FilterOption>(
           db,
           sql`select id, name from brands where account_id = ${accountId} order by name`,
         ),
-        queryRows<{ id: number; name: string }>(
+        queryRows<FilterOption>(
           db,
           sql`select id, ${name} as name from part_types where account_id = ${accountId} order by ${name}`,
         ),
-        queryRows<{ id: number; name: string }>(
+        queryRows<FilterOption>(
           db,
           sql`select id, name from stores where account_id = ${accountId} and is_active order by id`,
         ),

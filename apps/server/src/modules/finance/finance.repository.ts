@@ -1,4 +1,4 @@
-import type { PaymentSort } from '@partsportal/contract/finance';
+import type { LedgerEntry, OpenItem, PaymentDetail, PaymentSort } from '@partsportal/contract/finance';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { epochSeconds } from '../../db/epoch';
@@ -10,41 +10,12 @@ export interface DateRange {
   to?: number | undefined;
 }
 
-export interface PaymentRow {
-  id: number;
-  date: number;
-  no: string;
-  amount: string;
-  cutmoney: string;
-  currency: string;
-  method: string;
-  remark: string;
-  order_no: string | null;
-  order_id: number | null;
-  created_at: number;
-}
-
-export interface LedgerRow {
-  id: number;
-  date: number;
-  kind: string;
-  ref_no: string;
-  debit: string;
-  credit: string;
-  running_balance: string;
-  due_date: number | null;
-  remark: string;
-}
-
-export interface OpenItemRow {
-  ref_no: string;
-  kind: string;
-  date: number;
-  due_date: number;
-  amount: string;
-  open_amount: string;
-  days_overdue: number;
-}
+// Row types are the contract's (decision 009): the statements answer its fields by name, the
+// amounts as numeric text that the service formats with money().
+export type PaymentRow = PaymentDetail;
+export type LedgerRow = LedgerEntry;
+/** An open item before the service sorts it into its aging bucket. */
+export type OpenItemRow = Omit<OpenItem, 'bucket'>;
 
 // Sort columns the client may pick; anything else never reaches SQL (the contract's enum too).
 const PAYMENT_SORT_COLUMNS: Record<PaymentSort, SQL> = {

@@ -1,4 +1,5 @@
 import type { Language } from '@partsportal/contract/codes';
+import type { NoticeDetail, NoticeSummary } from '@partsportal/contract/notices';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 
@@ -8,15 +9,8 @@ export interface NoticeScope {
   userId: number;
 }
 
-export interface NoticeRow {
-  id: number;
-  title: string;
-  content: string;
-  published_at: number;
-  is_pinned: boolean;
-  is_read: boolean;
-  attachments: Array<{ name: string; path: string }>;
-}
+/** The detail's fields (decision 009: from the contract) plus the read mark; content as stored. */
+export type NoticeRow = NoticeDetail & Pick<NoticeSummary, 'is_read'>;
 
 // Column names per language come from this map only, never from the request.
 const TITLE: Record<Language, SQL> = { zh: sql`n.title_zh`, en: sql`n.title_en`, es: sql`n.title_es` };

@@ -1,4 +1,4 @@
-import type { OrderState } from '@partsportal/contract/orders';
+import type { OrderHeader, OrderLine, OrderLineRow, OrderState } from '@partsportal/contract/orders';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import {
@@ -35,52 +35,13 @@ export type OrderSort = 'bill_date' | 'no' | 'amount' | 'state';
 export type LineSort = 'bill_date' | 'no' | 'number' | 'qty' | 'sum';
 export type Direction = 'asc' | 'desc';
 
-export interface HeaderRow {
-  id: number;
-  company_sort_name: string;
-  no: string;
-  bill_date: number;
-  from: string;
-  state: OrderState;
-  currency: string;
-  export_rate: string;
-  amount: string;
-  freight: string;
-  total_qty: number;
-  export_qty: number;
-  remark: string;
-  extendParam: string;
-}
-
-export interface LineRow {
-  id: number;
-  seq: number;
-  cpid: number;
-  store_id: number | null;
-  part_name: string;
-  number: string;
-  factory: string;
-  my_number: string;
-  unit: string;
-  make_names: string;
-  extend_param: string;
-  qty: number;
-  export_qty: number;
-  price: string;
-  sum: string;
-  client_remark: string;
-  remark: string;
-  tax_price: string;
-  price_desc: string;
-}
-
-export interface LineListRow extends LineRow {
-  order_id: number;
-  order_no: string;
-  bill_date: number;
-  state: OrderState;
-  currency: string;
-}
+// Row types are the contract's (decision 009): the statements answer its fields by name, the
+// amounts as numeric text that the service formats with money().
+export type HeaderRow = OrderHeader;
+/** A line as the contract shows it, plus the store its stock was reserved in. */
+export type LineRow = OrderLine & { store_id: number | null };
+export type LineListRow = LineRow &
+  Pick<OrderLineRow, 'order_id' | 'order_no' | 'bill_date' | 'state' | 'currency'>;
 
 /**
  * Part key condition on `l` (order_lines). A prefix LIKE on number_key with a constant pattern
