@@ -3,14 +3,11 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAddressesRoutes } from './modules/addresses/addresses.routes';
 import { createAddressesService } from './modules/addresses/addresses.service';
-import { createAreasRepository } from './modules/areas/areas.repository';
 import { registerAreasRoutes } from './modules/areas/areas.routes';
 import { createAreasService } from './modules/areas/areas.service';
-import { createAuthRepository } from './modules/auth/auth.repository';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCatalogFiles } from './modules/catalog/catalog-files';
-import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { registerCartRoutes } from './modules/cart/cart.routes';
@@ -21,7 +18,6 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { registerFinanceRoutes } from './modules/finance/finance.routes';
 import { createFinanceService } from './modules/finance/finance.service';
-import { createFreightRepository } from './modules/freight/freight.repository';
 import { registerFreightRoutes } from './modules/freight/freight.routes';
 import { createFreightService } from './modules/freight/freight.service';
 import { registerNoticesRoutes } from './modules/notices/notices.routes';
@@ -31,11 +27,8 @@ import { createOrdersService } from './modules/orders/orders.service';
 import { registerPaymentRoutes, sandboxCallbackEndpoint } from './modules/payment/payment.routes';
 import { createPaymentService } from './modules/payment/payment.service';
 import { createSandboxProvider } from './modules/payment/providers/sandbox-provider';
-import { createDeliveriesService } from './modules/records/deliveries.service';
-import { createPurchasesService } from './modules/records/purchases.service';
 import { registerRecordsRoutes } from './modules/records/records.routes';
-import { createSalesService } from './modules/records/sales.service';
-import { createSystemRepository } from './modules/system/system.repository';
+import { createRecordsServices } from './modules/records/records.service';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { installApiDocs } from './platform/api-docs';
 import { installCors } from './platform/cors';
@@ -47,7 +40,7 @@ import { installRequestContext } from './platform/request-context';
 import { installRouteTable } from './platform/route-table';
 import { installSecurityHeaders } from './platform/security-headers';
 import { serverOptions } from './platform/server-options';
-import { createBrandingRepository } from './web-hosting/branding.repository';
+import { createDataAccess } from './repositories';
 import { registerWebHosting } from './web-hosting/web-hosting';
 
 export interface AppDeps {
@@ -68,6 +61,9 @@ export const PUBLIC_URLS = ['/healthz', '/readyz', '/static/config.json', '/api/
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify(serverOptions(config, deps.logStream));
+  // Every repository, built once; services reach the database only through these two.
+  const data = createDataAccess(database);
+  const { repos } = data;
 
   // Platform: what every request passes through.
   installRouteTable(app);
@@ -88,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => rateLimits.close());
   const authService = createAuthService({
-    repo: createAuthRepository(database.db),
+    repos,
     config,
     rateLimits,
     ...(deps.now ? { now: deps.now } : {}),
@@ -102,26 +98,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerAuthRoutes(api, authService);
-      registerAreasRoutes(api, createAreasService({ repo: createAreasRepository(database.db) }));
-      registerFreightRoutes(api, createFreightService({ repo: createFreightRepository(database.db) }));
-      const cart = createCartService({ database, warmImportWorker: config.importWorkerWarm });
+      registerAreasRoutes(api, createAreasService({ repos }));
+      registerFreightRoutes(api, createFreightService({ repos }));
+      const cart = createCartService({ ...data, warmImportWorker: config.importWorkerWarm });
       app.addHook('onClose', async () => cart.close());
       registerCartRoutes(api, cart);
-      registerAddressesRoutes(api, createAddressesService({ database }));
-      registerCheckoutRoutes(
-        api,
-        createCheckoutService({ database, ...(deps.now ? { now: deps.now } : {}) }),
-      );
-      registerOrdersRoutes(api, createOrdersService({ database, cart: createCartService({ database }) }));
-      registerRecordsRoutes(api, {
-        deliveries: createDeliveriesService({ database }),
-        sales: createSalesService({ database }),
-        purchases: createPurchasesService({ database }),
-      });
+      registerAddressesRoutes(api, createAddressesService(data));
+      registerCheckoutRoutes(api, createCheckoutService({ ...data, ...(deps.now ? { now: deps.now } : {}) }));
+      registerOrdersRoutes(api, createOrdersService({ ...data, cart: createCartService(data) }));
+      registerRecordsRoutes(api, createRecordsServices(repos));
       registerPaymentRoutes(
         api,
         createPaymentService({
-          database,
+          ...data,
           sandbox: createSandboxProvider({
             secret: config.sandboxPaymentSecret,
             ...(deps.now ? { now: deps.now } : {}),
@@ -140,28 +129,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ...(deps.now ? { now: deps.now } : {}),
         }),
       );
-      registerFinanceRoutes(api, createFinanceService({ database, ...(deps.now ? { now: deps.now } : {}) }));
-      registerNoticesRoutes(api, createNoticesService({ database }));
-      registerDashboardRoutes(
-        api,
-        createDashboardService({ database, ...(deps.now ? { now: deps.now } : {}) }),
-      );
+      registerFinanceRoutes(api, createFinanceService({ repos, ...(deps.now ? { now: deps.now } : {}) }));
+      registerNoticesRoutes(api, createNoticesService({ repos }));
+      registerDashboardRoutes(api, createDashboardService({ repos, ...(deps.now ? { now: deps.now } : {}) }));
       registerCatalogRoutes(
         api,
         createCatalogService({
-          repo: createCatalogRepository(database),
+          repos,
           ...(deps.now ? { now: deps.now } : {}),
         }),
-        createCatalogFiles({ database, productFilesDir: config.productFilesDir }),
+        createCatalogFiles({ repos, productFilesDir: config.productFilesDir }),
       );
     },
     { prefix: config.apiPrefix },
   );
-  registerSystemRoutes(app, { repo: createSystemRepository(database.db), databaseKind: database.kind });
+  registerSystemRoutes(app, { repo: repos.system, databaseKind: database.kind });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Web hosting: the client's files and config, /login's first screen, client-side routes, 404s.
-  await registerWebHosting(app, { config, branding: createBrandingRepository(database.db) });
+  await registerWebHosting(app, { config, branding: repos.branding });
 
   const pruneTimer = setInterval(() => void authService.pruneExpired().catch(() => undefined), 15 * 60_000);
   pruneTimer.unref();

@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../src/db/client';
-import { createCatalogRepository } from '../src/modules/catalog/catalog.repository';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Database } from '../src/db/client';
+import { aroundExecute, repositoriesOn } from './data-access';
 
 /** For the plan tests: they read EXPLAIN ANALYZE of the real search statements. */
 export interface PlanNode {
@@ -26,17 +26,14 @@ export function scannedRows(node: PlanNode): number {
 /** A repository whose statements are run under EXPLAIN ANALYZE; every plan is kept in order. */
 export function explainingRepository(database: Database) {
   const plans: PlanNode[] = [];
-  const repo = createCatalogRepository({
-    ...database,
-    async rows<T>(query: SQL) {
-      const [row] = await database.rows<{ 'QUERY PLAN': unknown }>(
-        sql`explain (analyze, format json) ${query}`,
-      );
-      const json = row!['QUERY PLAN'];
-      const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>;
-      plans.push(parsed[0]!.Plan);
-      return database.rows<T>(query);
-    },
+  const db = aroundExecute(database.db, async (query, execute) => {
+    const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(
+      await execute(sql`explain (analyze, format json) ${query}`),
+    );
+    const json = row!['QUERY PLAN'];
+    const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>;
+    plans.push(parsed[0]!.Plan);
+    return execute(query);
   });
-  return { repo, plans };
+  return { repo: repositoriesOn(db).catalog, plans };
 }

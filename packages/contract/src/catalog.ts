@@ -141,6 +141,9 @@ export const vehicleClassificationSchema = z.object({
   pl_drive: z.string(),
   m3_year: z.string(),
 });
+export type VehicleClassification = z.infer<typeof vehicleClassificationSchema>;
+/** The classification's fields in the answer's order: the server selects exactly these columns. */
+export const VEHICLE_CLASSIFICATION_FIELDS = vehicleClassificationSchema.keyof().options;
 
 export const productDetailSchema = productRowSchema.extend({
   remark: z.string(),

@@ -12,8 +12,37 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import pg from 'pg';
 import { REPO_ROOT, type DatabaseTimeouts } from '../config';
 
-/** The drizzle handle every repository takes: the same API on PGlite and PostgreSQL. */
+/**
+ * The one executor every repository takes: the database itself or a transaction (drizzle's
+ * transaction is a PgDatabase too), on PGlite and PostgreSQL alike — so a repository never knows
+ * whether it runs inside a transaction, and `src/repositories.ts` binds the same factories to both.
+ */
 export type Db = PgDatabase<PgQueryResultHKT>;
+
+/**
+ * The rows of a raw statement's result. drizzle types `execute` on the generic executor as
+ * unknown; both drivers answer `{ rows }`, so this is the one place that says so.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Rows of a raw query, for the few statements drizzle's builder cannot express (decision 009).
+ * `prepared`: on PostgreSQL a named statement, parsed once per connection and after five runs
+ * planned once (generic plan) — for hot paths whose planning costs as much as running them, and
+ * only for statements whose best plan does not depend on the parameter values. PGlite ignores
+ * the name. Runs on whatever `db` is: the pool, or the connection of a transaction.
+ */
+export async function queryRows<T>(db: Db, query: SQL, options?: { prepared?: boolean }): Promise<T[]> {
+  if (!options?.prepared) return rowsOf<T>(await db.execute(query));
+  const compiled = dialect.sqlToQuery(query);
+  // The name stands for the text, so one name never meets two different statements.
+  const name = `pp_${createHash('sha1').update(compiled.sql).digest('base64url').slice(0, 24)}`;
+  return rowsOf<T>(await db._.session.prepareQuery(compiled, undefined, name, false).execute());
+}
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -24,12 +53,7 @@ export interface Database {
    * right after an acknowledged order must not lose it.
    */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
-  /**
-   * Rows of a raw query, for the few statements drizzle's builder cannot express. `prepared`:
-   * on PostgreSQL a named statement, parsed once per connection and after five runs planned
-   * once (generic plan) — for hot paths whose planning costs as much as running them, and only
-   * for statements whose best plan does not depend on the parameter values. PGlite ignores it.
-   */
+  /** `queryRows` on `db`: for seeds, scripts and tests (repositories take a `Db`). */
   rows<T>(query: SQL, options?: { prepared?: boolean }): Promise<T[]>;
   close(): Promise<void>;
 }
@@ -80,20 +104,17 @@ async function openPglite(dataDir: string): Promise<Database> {
     extensions: { pg_trgm },
     relaxedDurability: false,
   });
-  const db = drizzlePglite(client) as unknown as Db;
+  const db: Db = drizzlePglite(client);
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
   return {
     kind: 'pglite',
     db,
     async transaction(work) {
-      const result = await db.transaction((tx) => work(tx as unknown as Db));
+      const result = await db.transaction((tx) => work(tx));
       await client.syncToFs();
       return result;
     },
-    async rows<T>(query: SQL) {
-      const result = await db.execute(query);
-      return (result as unknown as { rows: T[] }).rows;
-    },
+    rows: (query, options) => queryRows(db, query, options),
     async close() {
       await client.close();
     },
@@ -188,8 +209,7 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
     // answers with an error, and the pool drops the client when it is released.
     client.on('error', () => undefined);
   });
-  const db = drizzlePg(pool) as unknown as Db;
-  const dialect = new PgDialect();
+  const db: Db = drizzlePg(pool);
   return {
     kind: 'postgres',
     db,
@@ -199,22 +219,13 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
       // and each such failure cost the pool a connection for good (found by the hang check).
       const client = await pool.connect();
       try {
-        return await drizzlePg(client).transaction((tx) => work(tx as unknown as Db));
+        return await drizzlePg(client).transaction((tx) => work(tx));
       } finally {
         // A dropped client may not know yet that its socket is gone: say so, and the pool removes it.
         client.release(client instanceof DroppingClient && client.dropped);
       }
     },
-    async rows<T>(query: SQL, options?: { prepared?: boolean }) {
-      if (options?.prepared) {
-        const { sql: text, params } = dialect.sqlToQuery(query);
-        // The name stands for the text, so one name never meets two different statements.
-        const name = `pp_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
-        return (await pool.query({ name, text, values: params })).rows as T[];
-      }
-      const result = await db.execute(query);
-      return (result as unknown as { rows: T[] }).rows;
-    },
+    rows: (query, options) => queryRows(db, query, options),
     async close() {
       await pool.end();
     },

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Db } from '../db/client';
 import { accounts } from '../db/schema/accounts';
 
-export function createBrandingRepository(db: Database['db']) {
+export function createBrandingRepository(db: Db) {
   return {
     /** The account's title per language and logo: config.json and /login's first screen. */
     async homeBranding(accountId: number) {

@@ -2,7 +2,7 @@ import { getTableName, sql, type InferInsertModel } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLE, ALL_MENU_CODES, MENU_CODES } from '@partsportal/contract/endpoint';
 import { normalizePartNumber } from '@partsportal/contract/part-number';
-import type { Database, Db } from '../client';
+import { rowsOf, type Database, type Db } from '../client';
 import { accounts, companies, priceLevels, users } from '../schema/accounts';
 import {
   brands,
@@ -1323,8 +1323,7 @@ async function dropForeignKeys(tx: Db, tables: readonly string[]): Promise<strin
         sql`, `,
       )})
     order by t.relname, c.conname`);
-  const rows = (result as unknown as { rows: Array<{ name: string; table: string; definition: string }> })
-    .rows;
+  const rows = rowsOf<{ name: string; table: string; definition: string }>(result);
   const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')}"`;
   for (const row of rows)
     await tx.execute(sql.raw(`alter table ${quote(row.table)} drop constraint ${quote(row.name)}`));
@@ -1347,7 +1346,7 @@ async function dropSecondaryIndexes(tx: Db, tables: readonly string[]): Promise<
         sql`, `,
       )})
     order by i.relname`);
-  const rows = (result as unknown as { rows: Array<{ name: string; definition: string }> }).rows;
+  const rows = rowsOf<{ name: string; definition: string }>(result);
   for (const row of rows) await tx.execute(sql.raw(`drop index "${row.name.replace(/"/g, '')}"`));
   return rows.map((row) => row.definition);
 }

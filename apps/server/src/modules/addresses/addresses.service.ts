@@ -8,13 +8,11 @@ import {
 } from '@partsportal/contract/addresses';
 import { ResultCode, type Language } from '@partsportal/contract/codes';
 import type { z } from 'zod';
-import type { Database, Db } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError, notFound, refused } from '../../platform/errors';
-import { createAreasRepository } from '../areas/areas.repository';
+import type { DataAccess, Repositories } from '../../repositories';
 import { areaName, findAreaByPath } from '../areas/areas.service';
-import { createFreightRepository } from '../freight/freight.repository';
-import { createAddressesRepository, type AddressRow, type AddressValues } from './addresses.repository';
+import type { AddressRow, AddressValues } from './addresses.repository';
 
 type AddressFields = z.output<typeof addressFieldsSchema>;
 type UpdateAddressRequest = z.output<typeof updateAddressRequestSchema>;
@@ -57,8 +55,8 @@ export function checkAddressFields(fields: AddressFields): {
 }
 
 /** "China / Guangdong / Guangzhou": the area's chain from its country down, in `language`. */
-async function resolveArea(db: Db, areaId: number, language: Language): Promise<string> {
-  const chain = await createFreightRepository(db).findAreaChain(areaId);
+async function resolveArea(repos: Repositories, areaId: number, language: Language): Promise<string> {
+  const chain = await repos.freight.findAreaChain(areaId);
   const area = chain[0];
   if (!area || area.level < COUNTRY_LEVEL) throw new AppError(ResultCode.validation, 'addressAreaNotFound');
   return chain
@@ -68,21 +66,21 @@ async function resolveArea(db: Db, areaId: number, language: Language): Promise<
     .join(' / ');
 }
 
-export function createAddressesService(deps: { database: Database }) {
-  const { database } = deps;
+export function createAddressesService(deps: DataAccess) {
+  const { repos, transaction } = deps;
 
-  async function values(db: Db, fields: AddressFields, language: Language): Promise<AddressValues> {
+  async function values(fields: AddressFields, language: Language): Promise<AddressValues> {
     // The spec's `area` may name the region by its path; look it up like the cascader would.
     const choice = areaChoice(fields);
     const areaId = Array.isArray(choice)
-      ? (findAreaByPath(await createAreasRepository(db).listAll(), choice) ?? 0)
+      ? (findAreaByPath(await repos.areas.listAll(), choice) ?? 0)
       : choice;
     const checked = checkAddressFields({ ...fields, area_id: areaId });
     return {
       caption: checked.caption,
       contactName: checked.contactName,
       areaId: checked.areaId,
-      area: await resolveArea(db, checked.areaId, language),
+      area: await resolveArea(repos, checked.areaId, language),
       address: checked.address,
       phone: checked.phone,
     };
@@ -90,13 +88,13 @@ export function createAddressesService(deps: { database: Database }) {
 
   return {
     async getAddress(auth: AuthContext): Promise<Address[]> {
-      return (await createAddressesRepository(database.db).list(auth.companyId)).map(toAddress);
+      return (await repos.addresses.list(auth.companyId)).map(toAddress);
     },
 
     async addAddress(auth: AuthContext, body: AddressFields, language: Language): Promise<Address> {
-      const address = await values(database.db, body, language);
-      return database.transaction(async (tx) => {
-        const repo = createAddressesRepository(tx);
+      const address = await values(body, language);
+      return transaction(async (tx) => {
+        const repo = tx.addresses;
         const existing = await repo.lockAndCount(auth.companyId);
         if (existing >= MAX_ADDRESSES_PER_COMPANY) {
           throw refused('addressLimitReached', { max: MAX_ADDRESSES_PER_COMPANY });
@@ -110,9 +108,9 @@ export function createAddressesService(deps: { database: Database }) {
     },
 
     async updateAddress(auth: AuthContext, body: UpdateAddressRequest, language: Language): Promise<Address> {
-      const address = await values(database.db, body, language);
-      return database.transaction(async (tx) => {
-        const repo = createAddressesRepository(tx);
+      const address = await values(body, language);
+      return transaction(async (tx) => {
+        const repo = tx.addresses;
         await repo.lockAndCount(auth.companyId);
         const row = await repo.update(auth.companyId, body.id, address);
         if (!row) throw notFound();
@@ -126,8 +124,8 @@ export function createAddressesService(deps: { database: Database }) {
     },
 
     async deleteAddress(auth: AuthContext, id: number): Promise<{ id: number }> {
-      return database.transaction(async (tx) => {
-        const repo = createAddressesRepository(tx);
+      return transaction(async (tx) => {
+        const repo = tx.addresses;
         await repo.lockAndCount(auth.companyId);
         const removed = await repo.remove(auth.companyId, id);
         if (!removed) throw notFound();
@@ -140,8 +138,8 @@ export function createAddressesService(deps: { database: Database }) {
     },
 
     async setDefaultAddress(auth: AuthContext, id: number): Promise<Address> {
-      return database.transaction(async (tx) => {
-        const repo = createAddressesRepository(tx);
+      return transaction(async (tx) => {
+        const repo = tx.addresses;
         await repo.lockAndCount(auth.companyId);
         if (!(await repo.setDefault(auth.companyId, id))) throw notFound();
         const row = await repo.find(auth.companyId, id);

@@ -1,6 +1,6 @@
 import type { Area } from '@partsportal/contract/addresses';
 import type { Language } from '@partsportal/contract/codes';
-import type { AreasRepository } from './areas.repository';
+import type { Repositories } from '../../repositories';
 
 /** The stored names of an area, one per language; en/es may be empty. */
 export interface AreaNames {
@@ -51,14 +51,14 @@ export const BLANK_AREA: Area = { id: 0, name: '', level: 2, parent_id: null };
 
 const COLLATION_LOCALE: Record<Language, string> = { zh: 'zh-CN', en: 'en', es: 'es' };
 
-export function createAreasService(deps: { repo: AreasRepository }) {
+export function createAreasService(deps: { repos: Repositories }) {
   // Areas change only with a migration or a reseed, so a per-language copy lives for the whole
   // process. No invalidation for now: if areas ever become editable at run time, clear this
   // map where they are written.
   const cache = new Map<Language, Promise<Area[]>>();
 
   async function build(language: Language): Promise<Area[]> {
-    const rows = await deps.repo.listAll();
+    const rows = await deps.repos.areas.listAll();
     const collator = new Intl.Collator(COLLATION_LOCALE[language]);
     const list: Area[] = rows.map((row) => ({
       id: row.id,

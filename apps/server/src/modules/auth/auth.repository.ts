@@ -1,12 +1,10 @@
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, loginFailures, sessions, users } from '../../db/schema/accounts';
-import { createCartRepository } from '../cart/cart.repository';
 
 export type RevokeReason = 'logout' | 'password' | 'elsewhere';
 
 export function createAuthRepository(db: Db) {
-  const cart = createCartRepository(db);
   // Every authenticated call runs this (no copy of a session is kept in the process, decision
   // 008): a named statement, so PostgreSQL parses it once per connection, not per call.
   const findSessionQuery = db
@@ -133,7 +131,6 @@ export function createAuthRepository(db: Db) {
     },
 
     // The cart module owns the query; the badge in user info and cart answers must agree.
-    countCartItems: (userId: number, companyId: number) => cart.countItems(userId, companyId),
   };
 }
 

@@ -14,7 +14,7 @@ import type { AuthContext } from '../../platform/auth-context';
 import { AppError } from '../../platform/errors';
 import { passwordHasher, type PasswordHasher } from '../../platform/password';
 import type { RateLimitStore } from '../../platform/rate-limiter';
-import type { AuthRepository } from './auth.repository';
+import type { Repositories } from '../../repositories';
 
 const HOUR_MS = 3_600_000;
 /** Don't write last_seen_at on every call: once a minute is precise enough for the idle limit. */
@@ -25,7 +25,7 @@ export const newToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createAuthService(deps: {
-  repo: AuthRepository;
+  repos: Repositories;
   config: Config;
   now?: () => Date;
   /** The process's shared hasher unless a test brings its own slots. */
@@ -33,7 +33,8 @@ export function createAuthService(deps: {
   /** Where the per-address sign-in counter lives: shared by every process on the database or Redis. */
   rateLimits: RateLimitStore;
 }) {
-  const { repo, config } = deps;
+  const { repos, config } = deps;
+  const repo = repos.auth;
   const now = deps.now ?? (() => new Date());
   const passwords = deps.passwords ?? passwordHasher;
   // Made now rather than at the first unknown user, whose sign-in would otherwise cost two hashes.
@@ -164,7 +165,7 @@ export function createAuthService(deps: {
         name: user.name,
         avatar: user.avatar,
         company_name: user.companyName,
-        carts: await repo.countCartItems(auth.userId, auth.companyId),
+        carts: await repos.cart.countItems(auth.userId, auth.companyId),
         show_address: user.showAddress,
         product_detail_title_show_my_number: user.productDetailTitleShowMyNumber,
       };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client';
 import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
 import type { AuthContext } from '../../platform/auth-context';
+import { dataAccessOf } from '../../../test/data-access';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCartService } from './cart.service';
 
@@ -19,11 +20,25 @@ let auth: AuthContext;
 const ids = { plain: 0, multiple: 0, buyQty: 0, otherUser: 0, otherQty: 0, otherStep: 1 };
 const counts = { statements: 0, transactions: 0 };
 
-/** The test database, counting statements (builder calls and raw queries) and transactions. */
+/**
+ * The test database, counting statements (builder calls, raw queries and queryRows' prepared
+ * statements, which go straight to the session) and transactions.
+ */
 function counting(database: Database): Database {
   const statementMethods = new Set(['execute', 'select', 'selectDistinct', 'update', 'insert', 'delete']);
+  const session = new Proxy(database.db._.session, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (property !== 'prepareQuery' || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        counts.statements += 1;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
   const db = new Proxy(database.db, {
     get(target, property, receiver) {
+      if (property === '_') return { ...target._, session };
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
@@ -38,10 +53,6 @@ function counting(database: Database): Database {
     transaction(work) {
       counts.transactions += 1;
       return database.transaction(work);
-    },
-    rows(query, options) {
-      counts.statements += 1;
-      return database.rows(query, options);
     },
   };
 }
@@ -107,7 +118,7 @@ const refusal = async (work: Promise<unknown>) => {
 
 describe('UpdateCart round trips', () => {
   it('changes quantity and remark in one statement plus the hydration, without a transaction', async () => {
-    const cart = createCartService({ database: counting(t.database) });
+    const cart = createCartService(dataAccessOf(counting(t.database)));
     const id = await lineIdOf(ids.plain);
     counts.statements = 0;
     counts.transactions = 0;
@@ -122,7 +133,7 @@ describe('UpdateCart round trips', () => {
   });
 
   it('keeps the rules: buy_qty multiples, the line cap, only the session user’s lines', async () => {
-    const cart = createCartService({ database: counting(t.database) });
+    const cart = createCartService(dataAccessOf(counting(t.database)));
     const multipleLine = await lineIdOf(ids.multiple);
     expect(await refusal(cart.updateCart(auth, { id: multipleLine, qty: ids.buyQty + 1 }, 'en'))).toBe(
       'cartQtyNotMultiple',
@@ -148,7 +159,7 @@ describe('UpdateCart round trips', () => {
   });
 
   it('edits a line of a retired product through the checked path, which refuses it', async () => {
-    const cart = createCartService({ database: t.database });
+    const cart = createCartService(dataAccessOf(t.database));
     const id = await lineIdOf(ids.plain);
     await t.database.rows(sql`update products set is_active = false where id = ${ids.plain}`);
     try {

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { products, stores } from '../../db/schema/catalog';
 import { cartItems } from '../../db/schema/trading';
 
@@ -37,7 +37,7 @@ async function listRows(db: Db, where: SQL, limit: SQL): Promise<CartRow[]> {
     left join stores st on st.id = c.store_id
     where ${where}
     order by c.updated_at desc, c.id desc ${limit}`);
-  return (result as unknown as { rows: CartRow[] }).rows;
+  return rowsOf<CartRow>(result);
 }
 
 export function createCartRepository(db: Db) {
@@ -97,7 +97,7 @@ export function createCartRepository(db: Db) {
               updated_at = now()
           where cart_items.qty + excluded.qty <= ${maxLineQty}
         returning product_id as "productId", store_id as "storeId"`);
-      return (result as unknown as { rows: Array<{ productId: number; storeId: number | null }> }).rows;
+      return rowsOf<{ productId: number; storeId: number | null }>(result);
     },
 
     /**
@@ -132,7 +132,7 @@ export function createCartRepository(db: Db) {
         order by l.updated_at desc, l.id desc`);
       // An empty cart answers the totals row alone, its line columns null.
       type PageRow = Omit<CartRow, 'id'> & { id: number | null; count: number; currency: string | null };
-      const found = (result as unknown as { rows: PageRow[] }).rows;
+      const found = rowsOf<PageRow>(result);
       return {
         rows: found.flatMap(({ count: _count, currency: _currency, id, ...row }) =>
           id === null ? [] : [{ ...row, id }],
@@ -170,7 +170,7 @@ export function createCartRepository(db: Db) {
       const result = await db.execute(sql`
         select st.name from stores st join stock s on s.store_id = st.id and s.product_id = ${productId}
         where st.id = ${storeId} and st.account_id = ${accountId} and st.is_active`);
-      const rows = (result as unknown as { rows: Array<{ name: string }> }).rows;
+      const rows = rowsOf<{ name: string }>(result);
       return rows.length > 0;
     },
 
@@ -205,7 +205,7 @@ export function createCartRepository(db: Db) {
           p.is_active, floor(extract(epoch from c.updated_at))::int as updated_at,
           (select count(*)::int from cart_items n
             where n.user_id = ${user.userId} and n.company_id = ${user.companyId}) as count`);
-      const [found] = (result as unknown as { rows: Array<CartRow & { count: number }> }).rows;
+      const [found] = rowsOf<CartRow & { count: number }>(result);
       if (!found) return null;
       const { count, ...row } = found;
       return { row, count };

@@ -12,13 +12,12 @@ import {
 import { ResultCode, type Language } from '@partsportal/contract/codes';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
-import type { Database, Db } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError, notFound, refused } from '../../platform/errors';
 import { translate } from '../../platform/messages';
-import { createCatalogRepository, type CatalogRepository } from '../catalog/catalog.repository';
+import type { DataAccess, Repositories } from '../../repositories';
 import { productPictureUrl } from '../catalog/catalog.service';
-import { createCartRepository, type CartLineInput, type CartRow } from './cart.repository';
+import type { CartLineInput, CartRow } from './cart.repository';
 import { createImportBillService } from './import-bill.service';
 import { createPartMatchingService } from './part-matching.service';
 import { numberReading } from './paste-parser';
@@ -30,7 +29,7 @@ type UpdateCartRequest = z.output<typeof updateCartRequestSchema>;
 type RemoveCartRequest = z.output<typeof removeCartRequestSchema>;
 type LinesByKeysRequest = z.output<typeof cartLinesByKeysRequestSchema>;
 type AddByNumberRequest = z.output<typeof addProBodyByNumberRequestSchema>;
-type ProductRow = Awaited<ReturnType<CatalogRepository['productRows']>>[number];
+type ProductRow = Awaited<ReturnType<Repositories['catalog']['productRows']>>[number];
 
 const lineKey = (productId: number, storeId: number | null) => `${productId}:${storeId ?? 0}`;
 
@@ -102,19 +101,18 @@ export function toCartLine(row: CartRow, product: ProductRow | undefined, langua
   };
 }
 
-export function createCartService(deps: {
-  database: Database;
-  readerLimits?: ReaderLimits;
-  /** Keep a spreadsheet worker started ahead of the next upload (the serving instance does). */
-  warmImportWorker?: boolean;
-}) {
-  const { database } = deps;
-  const catalogRepo = createCatalogRepository(database);
-  const matching = createPartMatchingService({ database, catalogRepo });
+export function createCartService(
+  deps: DataAccess & {
+    readerLimits?: ReaderLimits;
+    /** Keep a spreadsheet worker started ahead of the next upload (the serving instance does). */
+    warmImportWorker?: boolean;
+  },
+) {
+  const { repos, transaction } = deps;
+  const matching = createPartMatchingService({ repos });
   const reader = createSpreadsheetReader(deps.readerLimits);
   if (deps.warmImportWorker) reader.warm();
   const imports = createImportBillService({ matching, reader });
-  const cartRepo = createCartRepository(database.db);
 
   /**
    * Everything in one transaction: either every line is added or none. One line needs none: its
@@ -124,10 +122,10 @@ export function createCartService(deps: {
    */
   async function addItems(auth: AuthContext, items: readonly AddCartItem[]) {
     const lines = mergeLines(items);
-    const run = <T>(work: (db: Db) => Promise<T>) =>
-      lines.length === 1 ? work(database.db) : database.transaction(work);
-    return run(async (tx) => {
-      const repo = createCartRepository(tx);
+    const run = <T>(work: (bound: Repositories) => Promise<T>) =>
+      lines.length === 1 ? work(repos) : transaction(work);
+    return run(async (bound) => {
+      const repo = bound.cart;
 
       const productIds = [...new Set(lines.map((line) => line.productId))];
       const products = new Map(
@@ -179,7 +177,7 @@ export function createCartService(deps: {
   async function hydrate(auth: AuthContext, rows: readonly CartRow[], language: Language) {
     const products = new Map(
       (
-        await catalogRepo.productRows(
+        await repos.catalog.productRows(
           [...new Set(rows.map((row) => row.product_id))],
           auth.companyId,
           language,
@@ -190,7 +188,7 @@ export function createCartService(deps: {
   }
 
   async function cartList(auth: AuthContext, n: number, language: Language): Promise<CartList> {
-    const { rows, count, currency } = await cartRepo.listPage(auth, n > 0 ? n : null);
+    const { rows, count, currency } = await repos.cart.listPage(auth, n > 0 ? n : null);
     const list = await hydrate(auth, rows, language);
     const counted = list.filter((line) => line.status !== 'unavailable');
     return {
@@ -205,7 +203,7 @@ export function createCartService(deps: {
   async function updateCart(auth: AuthContext, body: UpdateCartRequest, language: Language) {
     // Quantity/remark edits (the common case, and all the bench does) are one statement; a store
     // move may merge two lines and needs the transaction below, as does naming why an edit fails.
-    const inPlace = await cartRepo.updateLineInPlace(
+    const inPlace = await repos.cart.updateLineInPlace(
       auth,
       body.id,
       {
@@ -219,8 +217,8 @@ export function createCartService(deps: {
       const [line] = await hydrate(auth, [inPlace.row], language);
       return { carts: inPlace.count, line: line! };
     }
-    const id = await database.transaction(async (tx) => {
-      const repo = createCartRepository(tx);
+    const id = await transaction(async (bound) => {
+      const repo = bound.cart;
       const line = await repo.lineById(auth, body.id);
       if (!line) throw notFound();
       const [product] = await repo.findActiveProducts(auth.accountId, [line.product_id]);
@@ -248,10 +246,10 @@ export function createCartService(deps: {
       }
       return survivor;
     });
-    const row = await cartRepo.lineById(auth, id);
+    const row = await repos.cart.lineById(auth, id);
     if (!row) throw notFound();
     const [line] = await hydrate(auth, [row], language);
-    return { carts: await cartRepo.countItems(auth.userId, auth.companyId), line: line! };
+    return { carts: await repos.cart.countItems(auth.userId, auth.companyId), line: line! };
   }
 
   async function addByNumber(auth: AuthContext, body: AddByNumberRequest, language: Language) {
@@ -270,7 +268,7 @@ export function createCartService(deps: {
     if (resolved.productId === null) {
       return {
         added: false,
-        carts: await cartRepo.countItems(auth.userId, auth.companyId),
+        carts: await repos.cart.countItems(auth.userId, auth.companyId),
         product: null,
         candidates: ids.flatMap((id) => products.get(id) ?? []),
       };
@@ -296,16 +294,16 @@ export function createCartService(deps: {
     async removeCart(auth: AuthContext, body: RemoveCartRequest) {
       if (body.ids.length === 0) throw refused('cartRemoveNothingChecked');
       // Ids of other users' lines simply match nothing: the delete is scoped by the session.
-      await cartRepo.removeLines(auth, body.ids);
-      return { carts: await cartRepo.countItems(auth.userId, auth.companyId) };
+      await repos.cart.removeLines(auth, body.ids);
+      return { carts: await repos.cart.countItems(auth.userId, auth.companyId) };
     },
     async clearCart(auth: AuthContext) {
-      await cartRepo.clear(auth);
+      await repos.cart.clear(auth);
       return { carts: 0 };
     },
-    cartKeys: (auth: AuthContext) => cartRepo.keys(auth),
+    cartKeys: (auth: AuthContext) => repos.cart.keys(auth),
     async linesByKeys(auth: AuthContext, body: LinesByKeysRequest, language: Language) {
-      return hydrate(auth, await cartRepo.linesByKeys(auth, body.items), language);
+      return hydrate(auth, await repos.cart.linesByKeys(auth, body.items), language);
     },
     addByNumber,
     matchText: (auth: AuthContext, text: string, language: Language) =>

@@ -2,11 +2,10 @@ import type { MatchResult } from '@partsportal/contract/cart';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
 import { seedDemoData } from '../../db/seed/demo-data';
 import type { AuthContext } from '../../platform/auth-context';
+import { aroundExecute, repositoriesOn } from '../../../test/data-access';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createCatalogRepository } from '../catalog/catalog.repository';
 import { createPartMatchingService, MAX_SUGGESTION_KEY } from './part-matching.service';
 
 let t: TestApp;
@@ -25,17 +24,14 @@ afterAll(async () => t?.close());
 async function similarityKeys(pasted: string): Promise<string[][]> {
   const dialect = new PgDialect();
   const sent: string[][] = [];
-  const recording: Database = {
-    ...t.database,
-    rows(query, options) {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      if (text.includes('similarity(')) {
-        const keys = params.find((param) => typeof param === 'string' && param.startsWith('['));
-        sent.push(JSON.parse(String(keys)) as string[]);
-      }
-      return t.database.rows(query, options);
-    },
-  };
+  const recording = aroundExecute(t.database.db, (query, execute) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    if (text.includes('similarity(')) {
+      const keys = params.find((param) => typeof param === 'string' && param.startsWith('['));
+      sent.push(JSON.parse(String(keys)) as string[]);
+    }
+    return execute(query);
+  });
   const [user] = await t.database.rows<{ id: number; company_id: number; account_id: number }>(
     sql`select id, company_id, account_id from users where user_id = 'demo'`,
   );
@@ -49,10 +45,7 @@ async function similarityKeys(pasted: string): Promise<string[][]> {
     tags: [],
     showAddress: false,
   };
-  const service = createPartMatchingService({
-    database: recording,
-    catalogRepo: createCatalogRepository(recording),
-  });
+  const service = createPartMatchingService({ repos: repositoriesOn(recording) });
   const answer = await service.matchText(auth, pasted, 'en');
   expect(answer.lines.length).toBeGreaterThan(0);
   return sent;

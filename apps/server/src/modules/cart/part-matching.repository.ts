@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import type { HitTier, NumberHit } from './part-matching';
 
 /** Most products one key may return per source: a key shared by more is reported as ambiguous anyway. */
@@ -26,8 +26,7 @@ const toHits = (found: HitRow[]): NumberHit[] =>
     brand: row.brand ?? '',
   }));
 
-export function createPartMatchingRepository(database: Database) {
-  const { rows } = database;
+export function createPartMatchingRepository(db: Db) {
   return {
     /**
      * Products whose own number or whose number in the signed-in company's list is one of
@@ -42,7 +41,9 @@ export function createPartMatchingRepository(database: Database) {
     ): Promise<NumberHit[]> {
       if (keys.length === 0) return [];
       return toHits(
-        await rows<HitRow>(sql`
+        await queryRows<HitRow>(
+          db,
+          sql`
         with k as (select distinct value as key from json_array_elements_text(${JSON.stringify(keys)}::json))
         select k.key, h.tier, h.product_id, h.value, h.product_number, h.buy_qty,
           (select b.name from brands b where b.id = h.brand_id) as brand
@@ -57,7 +58,8 @@ export function createPartMatchingRepository(database: Database) {
             from customer_part_numbers c join products p on p.id = c.product_id
             where c.company_id = ${companyId} and c.my_number_key = k.key and p.account_id = ${accountId} and p.is_active
             limit ${HITS_PER_KEY})
-        ) h`),
+        ) h`,
+        ),
       );
     },
 
@@ -69,7 +71,9 @@ export function createPartMatchingRepository(database: Database) {
     async lookupCrossNumbers(accountId: number, keys: readonly string[]): Promise<NumberHit[]> {
       if (keys.length === 0) return [];
       return toHits(
-        await rows<HitRow>(sql`
+        await queryRows<HitRow>(
+          db,
+          sql`
         with k as (select distinct value as key from json_array_elements_text(${JSON.stringify(keys)}::json))
         select k.key, h.tier, h.product_id, h.value, h.product_number, h.buy_qty, h.brand
         from k cross join lateral (
@@ -78,7 +82,8 @@ export function createPartMatchingRepository(database: Database) {
           from product_numbers n join products p on p.id = n.product_id
           where n.number_key = k.key and p.account_id = ${accountId} and p.is_active
           limit ${HITS_PER_KEY}
-        ) h`),
+        ) h`,
+        ),
       );
     },
 
@@ -93,7 +98,9 @@ export function createPartMatchingRepository(database: Database) {
       minSimilarity: number,
     ): Promise<Array<{ key: string; productId: number }>> {
       if (keys.length === 0) return [];
-      const found = await rows<{ key: string; product_id: number }>(sql`
+      const found = await queryRows<{ key: string; product_id: number }>(
+        db,
+        sql`
         with k as (select distinct value as key from json_array_elements_text(${JSON.stringify(keys)}::json))
         select k.key, s.product_id from k cross join lateral (
           select product_id from (
@@ -106,7 +113,8 @@ export function createPartMatchingRepository(database: Database) {
               order by 2 desc limit ${limit})
           ) x where score >= ${minSimilarity}
           group by product_id order by max(score) desc, product_id limit ${limit}
-        ) s`);
+        ) s`,
+      );
       return found.map((row) => ({ key: row.key, productId: row.product_id }));
     },
   };

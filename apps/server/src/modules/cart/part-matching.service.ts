@@ -6,13 +6,11 @@ import {
   type MatchResult,
 } from '@partsportal/contract/cart';
 import type { Language } from '@partsportal/contract/codes';
-import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { refused } from '../../platform/errors';
 import { translate } from '../../platform/messages';
-import type { CatalogRepository } from '../catalog/catalog.repository';
+import type { Repositories } from '../../repositories';
 import { lookupKeys, resolveLines, unresolvedKeys, type ResolvedLine } from './part-matching';
-import { createPartMatchingRepository } from './part-matching.repository';
 import { parsePastedText, type ParsedLine } from './paste-parser';
 
 /**
@@ -37,13 +35,12 @@ export const MIN_SUGGESTION_SIMILARITY = 0.45;
 
 const MATCHED = new Set(['exact', 'normalized', 'cross', 'my_number']);
 
-export function createPartMatchingService(deps: { database: Database; catalogRepo: CatalogRepository }) {
-  const repo = createPartMatchingRepository(deps.database);
-  const { catalogRepo } = deps;
+export function createPartMatchingService(deps: { repos: Repositories }) {
+  const { partMatching: repo, catalog } = deps.repos;
 
   /** Products for the table, with this company's price and stock (the catalogue's hydration query). */
   async function matchProducts(auth: AuthContext, ids: readonly number[], language: Language) {
-    const rows = await catalogRepo.productRows([...new Set(ids)], auth.companyId, language);
+    const rows = await catalog.productRows([...new Set(ids)], auth.companyId, language);
     return new Map<number, MatchProduct>(
       rows.map((row) => [
         row.id,

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
+import type { Repositories } from '../../repositories';
 import { renderProductPicture } from './product-picture';
 
 /**
@@ -11,22 +10,14 @@ import { renderProductPicture } from './product-picture';
  * regular file inside the product files folder — so `../`, absolute paths, links out of the
  * folder and files no product names are all unreachable.
  */
-export function createCatalogFiles(deps: { database: Database; productFilesDir: string }) {
+export function createCatalogFiles(deps: { repos: Repositories; productFilesDir: string }) {
   const root = path.resolve(deps.productFilesDir);
-  const { rows } = deps.database;
+  const repo = deps.repos.catalog;
 
   return {
     async picture(auth: AuthContext, id: string, size: 'thumb' | 'big'): Promise<string | undefined> {
       const [productId, view] = id.split('-').map(Number);
-      const [product] = await rows<{
-        number: string;
-        brand: string;
-        part_type: string | null;
-        images: string[];
-      }>(sql`
-        select p.number, b.name as brand, pt.name_en as part_type, p.images
-        from products p join brands b on b.id = p.brand_id left join part_types pt on pt.id = p.part_type_id
-        where p.id = ${productId ?? 0} and p.account_id = ${auth.accountId}`);
+      const product = await repo.pictureFacts(productId ?? 0, auth.accountId);
       if (!product) return undefined;
       const index = view ?? 1;
       if (size === 'big' && index > Math.max(1, product.images.length)) return undefined;
@@ -41,11 +32,7 @@ export function createCatalogFiles(deps: { database: Database; productFilesDir: 
 
     async attachment(auth: AuthContext, requested: string | undefined): Promise<string | undefined> {
       if (!requested || requested.length > 300 || requested.includes('\0')) return undefined;
-      const listed = await rows<{ id: number }>(sql`
-        select id from products
-        where account_id = ${auth.accountId} and files @> ${JSON.stringify([{ path: requested }])}::jsonb
-        limit 1`);
-      if (listed.length === 0) return undefined;
+      if (!(await repo.listsFile(auth.accountId, requested))) return undefined;
       const full = path.resolve(root, requested);
       if (!full.startsWith(root + path.sep)) return undefined;
       try {

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createAccount, createCompany } from '../../../test/fixtures';
+import { repositoriesOn } from '../../../test/data-access';
 import { createTestDatabase } from '../../../test/test-database';
-import { createCatalogRepository } from './catalog.repository';
 
 /**
  * productRows runs as a named prepared statement on PostgreSQL: one statement text for every
@@ -31,7 +31,7 @@ afterAll(async () => drop());
 
 describe('prepared product rows', () => {
   it('answers pages of any size, repeatedly, with the right products', async () => {
-    const repo = createCatalogRepository(database);
+    const repo = repositoriesOn(database.db).catalog;
     // More runs than PostgreSQL's five custom plans, and sizes that differ between runs.
     for (const size of [1, 20, 3, 30, 1, 7, 20, 2]) {
       const page = ids.slice(0, size);
@@ -46,7 +46,7 @@ describe('prepared product rows', () => {
   });
 
   it('answers nothing for no ids and ignores ids of no product', async () => {
-    const repo = createCatalogRepository(database);
+    const repo = repositoriesOn(database.db).catalog;
     expect(await repo.productRows([], companyId, 'en')).toEqual([]);
     expect(
       (await repo.productRows([ids[0]!, 999_999_999], companyId, 'es')).map((row) => row.part_name),

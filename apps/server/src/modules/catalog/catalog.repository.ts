@@ -1,6 +1,65 @@
+import {
+  VEHICLE_CLASSIFICATION_FIELDS,
+  type catalogFiltersSchema,
+  type ProductDetail,
+  type ProductRow,
+  type VehicleClassification,
+} from '@partsportal/contract/catalog';
 import type { Language } from '@partsportal/contract/codes';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { z } from 'zod';
+import { queryRows, type Db } from '../../db/client';
+
+/**
+ * A row of productRows (decision 009: fields picked from the contract's product row and detail,
+ * under the contract's names). Where the statement answers differently from the contract the
+ * field is spelled out: the service fills the gaps (part_type, my_number → '') and converts
+ * market_time (a bigint: pg answers text, PGlite a number).
+ */
+export type ProductHydration = Pick<
+  ProductRow,
+  | 'id'
+  | 'number'
+  | 'part_name'
+  | 'factory'
+  | 'brand_id'
+  | 'make_names'
+  | 'model_displays'
+  | 'unit'
+  | 'weight'
+  | 'volumn'
+  | 'buy_qty'
+  | 'salecount'
+  | 'is_new'
+  | 'price'
+  | 'currency'
+  | 'last_price'
+  | 'last_qty'
+  | 'stores'
+> &
+  Pick<
+    ProductDetail,
+    | 'remark'
+    | 'pro_params'
+    | 'extend_param'
+    | 'note_model'
+    | 'yp_model'
+    | 'yp_aaia_model'
+    | 'images'
+    | 'files'
+  > & {
+    part_type: string | null;
+    my_number: string | null;
+    market_time: string | number | null;
+    /** The contract's contrastNumber. */
+    numbers: ProductRow['contrastNumber'];
+  };
+
+/** A brand, part type or store of the filters (the contract's catalogFiltersSchema item). */
+type FilterOption = z.infer<typeof catalogFiltersSchema>['brands'][number];
+
+/** The contract's vehicle classification, column for column (`v` is the vehicles alias). */
+const vehicleFields = sql.raw(VEHICLE_CLASSIFICATION_FIELDS.map((field) => `v.${field}`).join(', '));
 
 /** Most candidates one search tier may contribute; keeps broad prefixes and infixes bounded. */
 export const TIER_CAP = 200;
@@ -108,9 +167,7 @@ const sortColumns = sql.raw('p.number_key, p.price, p.sale_count');
 /** Which tier a candidate came from, so the answer can tell whether any tier hit its cap. */
 const tierColumn = (tier: number) => sql.raw(`${tier} as tier`);
 
-export function createCatalogRepository(database: Database) {
-  const { rows } = database;
-
+export function createCatalogRepository(db: Db) {
   return {
     /**
      * Ranked product ids for one page. Each tier is an index lookup capped at TIER_CAP with the
@@ -177,7 +234,9 @@ export function createCatalogRepository(database: Database) {
         // freely, PostgreSQL merge-joins along the whole products primary key, which reads
         // every part below the vehicle's last fitted id when its parts sit late in the table.
         const productWhere = filterSql({ ...filters, vehicleId: undefined, make: undefined });
-        return rows<SearchHit>(sql`
+        return queryRows<SearchHit>(
+          db,
+          sql`
           with h as (
             select p.id, p.number_key, p.price, p.sale_count, 0 as rank
             from fitments f
@@ -192,21 +251,27 @@ export function createCatalogRepository(database: Database) {
             count(*) over () >= ${TIER_CAP} as capped
           from h
           order by ${sortSql(query)}
-          limit ${query.limit} offset ${query.offset}`);
+          limit ${query.limit} offset ${query.offset}`,
+        );
       }
       if (tiers.length === 0) {
-        return rows<SearchHit>(sql`
+        return queryRows<SearchHit>(
+          db,
+          sql`
           select h.id, 0 as rank, 'none' as kind, '' as value, (count(*) over ())::int as total, false as capped
           from (select p.id, ${sortColumns}, 0 as rank from products p where ${where}) h
           order by ${sortSql(query)}
-          limit ${query.limit} offset ${query.offset}`);
+          limit ${query.limit} offset ${query.offset}`,
+        );
       }
       // Window functions run before DISTINCT ON, so each tier's row count is taken over all of
       // its candidates, also those another tier found with a better rank.
       const tierCounts = sql.raw(
         tiers.map((_, tier) => `count(*) filter (where tier = ${tier}) over ()`).join(', '),
       );
-      return rows<SearchHit>(sql`
+      return queryRows<SearchHit>(
+        db,
+        sql`
         with hits as (${sql.join(tiers, sql` union all `)}),
         h as (
           select distinct on (product_id) product_id as id, number_key, price, sale_count, rank, kind, value,
@@ -216,13 +281,16 @@ export function createCatalogRepository(database: Database) {
         select h.id, h.rank, h.kind, h.value, (count(*) over ())::int as total, h.capped
         from h
         order by ${sortSql(query)}
-        limit ${query.limit} offset ${query.offset}`);
+        limit ${query.limit} offset ${query.offset}`,
+      );
     },
 
     /** Close spellings (typos) by trigram similarity, for when nothing else matched. */
     async similar(key: string, filters: SearchFilters, limit: number): Promise<SearchHit[]> {
       const where = filterSql(filters);
-      return rows<SearchHit>(sql`
+      return queryRows<SearchHit>(
+        db,
+        sql`
         with hits as (
           (select p.id as product_id, similarity(p.number_key, ${key}) as score, p.number as value
             from products p where p.number_key % ${key} and ${where} order by 2 desc limit ${limit})
@@ -234,7 +302,8 @@ export function createCatalogRepository(database: Database) {
         best as (select distinct on (product_id) product_id, score, value from hits order by product_id, score desc)
         select product_id as id, 5 as rank, 'similar' as kind, value, (count(*) over ())::int as total,
           false as capped
-        from best order by score desc, product_id limit ${limit}`);
+        from best order by score desc, product_id limit ${limit}`,
+      );
     },
 
     /**
@@ -245,38 +314,8 @@ export function createCatalogRepository(database: Database) {
     async productRows(ids: readonly number[], companyId: number, language: Language) {
       if (ids.length === 0) return [];
       const name = nameColumn(language);
-      return rows<{
-        id: number;
-        number: string;
-        part_name: string;
-        factory: string;
-        brand_id: number;
-        part_type: string | null;
-        make_names: string;
-        model_displays: string;
-        unit: string;
-        weight: string | null;
-        volumn: string | null;
-        buy_qty: number;
-        salecount: number;
-        is_new: boolean;
-        market_time: string | number | null;
-        my_number: string | null;
-        price: string;
-        last_price: string | null;
-        last_qty: number | null;
-        remark: string;
-        pro_params: Array<{ name: string; value: string }>;
-        extend_param: string;
-        note_model: string;
-        yp_model: string;
-        yp_aaia_model: string;
-        images: string[];
-        files: Array<{ name: string; path: string }>;
-        currency: string;
-        numbers: Array<{ kind: 'oe' | 'brand'; brand: string; number: string }>;
-        stores: Array<{ store_id: number; store_name: string; stock: number; available_stock: number }>;
-      }>(
+      return queryRows<ProductHydration>(
+        db,
         sql`
         select p.id, p.number, p.${name} as part_name, b.name as factory, p.brand_id, pt.${name} as part_type,
           p.make_names, p.model_displays, p.unit, p.weight::text as weight, p.volumn::text as volumn,
@@ -316,76 +355,102 @@ export function createCatalogRepository(database: Database) {
     },
 
     async productExists(id: number, accountId: number) {
-      const found = await rows<{ id: number }>(
+      const found = await queryRows<{ id: number }>(
+        db,
         sql`select id from products where id = ${id} and account_id = ${accountId} and is_active`,
       );
       return found.length > 0;
     },
 
+    /** What a product's drawn picture shows; undefined for a product of another account. */
+    async pictureFacts(productId: number, accountId: number) {
+      const [product] = await queryRows<{
+        number: string;
+        brand: string;
+        part_type: string | null;
+        images: string[];
+      }>(
+        db,
+        sql`
+        select p.number, b.name as brand, pt.name_en as part_type, p.images
+        from products p join brands b on b.id = p.brand_id left join part_types pt on pt.id = p.part_type_id
+        where p.id = ${productId} and p.account_id = ${accountId}`,
+      );
+      return product;
+    },
+
+    /** Whether a product of the account lists exactly this attachment path. */
+    async listsFile(accountId: number, filePath: string) {
+      const listed = await queryRows<{ id: number }>(
+        db,
+        sql`
+        select id from products
+        where account_id = ${accountId} and files @> ${JSON.stringify([{ path: filePath }])}::jsonb
+        limit 1`,
+      );
+      return listed.length > 0;
+    },
+
     async vehiclesOf(productId: number) {
-      return rows<{
-        m1_name: string;
-        m2_name: string;
-        m3_name: string;
-        m3_kw: number | null;
-        m3_cc: number | null;
-        m3_engine: string;
-        pl_transmission: string;
-        pl_fuel: string;
-        pl_body: string;
-        pl_front_brake: string;
-        pl_rear_brake: string;
-        pl_parking_brake: string;
-        pl_drive: string;
-        m3_year: string;
-      }>(sql`
-        select v.m1_name, v.m2_name, v.m3_name, v.m3_kw, v.m3_cc, v.m3_engine, v.pl_transmission, v.pl_fuel,
-          v.pl_body, v.pl_front_brake, v.pl_rear_brake, v.pl_parking_brake, v.pl_drive, v.m3_year
+      return queryRows<VehicleClassification>(
+        db,
+        sql`
+        select ${vehicleFields}
         from fitments f join vehicles v on v.id = f.vehicle_id
         where f.product_id = ${productId}
-        order by v.m1_name, v.m2_name, v.year_from, v.m3_name`);
+        order by v.m1_name, v.m2_name, v.year_from, v.m3_name`,
+      );
     },
 
     async makes(accountId: number) {
-      return rows<{ value: string }>(
+      return queryRows<{ value: string }>(
+        db,
         sql`select distinct m1_name as value from vehicles where account_id = ${accountId} order by 1`,
       );
     },
     async models(accountId: number, make: string) {
-      return rows<{ value: string }>(sql`
-        select distinct m2_name as value from vehicles where account_id = ${accountId} and m1_name = ${make} order by 1`);
+      return queryRows<{ value: string }>(
+        db,
+        sql`
+        select distinct m2_name as value from vehicles where account_id = ${accountId} and m1_name = ${make} order by 1`,
+      );
     },
     async years(accountId: number, make: string, model: string, currentYear: number) {
-      return rows<{ value: number }>(sql`
+      return queryRows<{ value: number }>(
+        db,
+        sql`
         select distinct y as value
         from vehicles v, generate_series(coalesce(v.year_from, ${currentYear}), coalesce(v.year_to, ${currentYear})) y
         where v.account_id = ${accountId} and v.m1_name = ${make} and v.m2_name = ${model}
-        order by 1 desc`);
+        order by 1 desc`,
+      );
     },
     async engines(accountId: number, make: string, model: string, year: number) {
-      return rows<{
-        id: number;
-        m3_name: string;
-        m3_engine: string;
-        m3_kw: number | null;
-        m3_cc: number | null;
-      }>(sql`
+      return queryRows<
+        { id: number } & Pick<VehicleClassification, 'm3_name' | 'm3_engine' | 'm3_kw' | 'm3_cc'>
+      >(
+        db,
+        sql`
         select id, m3_name, m3_engine, m3_kw, m3_cc from vehicles
         where account_id = ${accountId} and m1_name = ${make} and m2_name = ${model}
           and coalesce(year_from, 0) <= ${year} and coalesce(year_to, 9999) >= ${year}
-        order by m3_name, m3_kw, id`);
+        order by m3_name, m3_kw, id`,
+      );
     },
 
     async filters(accountId: number, language: Language) {
       const name = nameColumn(language);
       const [brands, partTypes, stores] = await Promise.all([
-        rows<{ id: number; name: string }>(
+        queryRows<FilterOption>(
+          db,
           sql`select id, name from brands where account_id = ${accountId} order by name`,
         ),
-        rows<{ id: number; name: string }>(
+        queryRows<FilterOption>(
+          db,
           sql`select id, ${name} as name from part_types where account_id = ${accountId} order by ${name}`,
         ),
-        rows<{ id: number; name: string }>(
+        queryRows<FilterOption>(
+          db,
           sql`select id, name from stores where account_id = ${accountId} and is_active order by id`,
         ),
       ]);
@@ -432,11 +497,14 @@ export function createCatalogRepository(database: Database) {
       } else if (input.inStock) {
         parts.push(sql`exists (select 1 from stock s where s.product_id = p.id${stockCondition})`);
       }
-      return rows<{ id: number; total: number }>(sql`
+      return queryRows<{ id: number; total: number }>(
+        db,
+        sql`
         select p.id, (count(*) over ())::int as total from products p
         where ${sql.join(parts, sql` and `)}
         order by p.number_key, p.id
-        limit ${input.limit} offset ${input.offset}`);
+        limit ${input.limit} offset ${input.offset}`,
+      );
     },
   };
 }

@@ -11,7 +11,8 @@ import { normalizePartNumber } from '@partsportal/contract/part-number';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
-import type { CatalogRepository, SearchHit } from './catalog.repository';
+import type { SearchHit } from './catalog.repository';
+import type { Repositories } from '../../repositories';
 
 /** Results offered as "did you mean" when nothing matched a number. */
 const SIMILAR_LIMIT = 20;
@@ -36,8 +37,8 @@ export function searchWords(keyword: string): string[] {
 export const productPictureUrl = (id: number) => `/Product/ProductPic/${id}`;
 export const productImageUrl = (id: number, index: number) => `/Product/ProductBigId/${id}-${index}`;
 
-export function createCatalogService(deps: { repo: CatalogRepository; now?: () => Date }) {
-  const { repo } = deps;
+export function createCatalogService(deps: { repos: Repositories; now?: () => Date }) {
+  const repo = deps.repos.catalog;
   const now = deps.now ?? (() => new Date());
 
   async function rowsFor(

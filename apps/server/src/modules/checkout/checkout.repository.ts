@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { products, stock, stores } from '../../db/schema/catalog';
 import { cartItems, idempotencyKeys, orderEvents, orderLines, orders } from '../../db/schema/trading';
 
@@ -111,7 +111,7 @@ export function createCheckoutRepository(db: Db) {
     /** The next order id, taken before the insert so the order number can carry it. */
     async nextOrderId(): Promise<number> {
       const result = await db.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
-      return Number((result as unknown as { rows: Array<{ id: number }> }).rows[0]!.id);
+      return Number(rowsOf<{ id: number }>(result)[0]!.id);
     },
 
     async insertOrder(order: NewOrder, lines: readonly NewOrderLine[], userId: number) {

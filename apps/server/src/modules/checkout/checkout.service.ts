@@ -10,39 +10,22 @@ import {
 } from '@partsportal/contract/checkout';
 import { ResultCode, type Language } from '@partsportal/contract/codes';
 import { normalizePartNumber } from '@partsportal/contract/part-number';
-import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
-import type { Database, Db } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError, notFound, refused } from '../../platform/errors';
-import { createAddressesRepository, type AddressRow } from '../addresses/addresses.repository';
+import { money, ExactDecimal } from '../../platform/money';
+import type { DataAccess, Repositories } from '../../repositories';
+import type { AddressRow } from '../addresses/addresses.repository';
 import { toAddress } from '../addresses/addresses.service';
-import { createCartRepository } from '../cart/cart.repository';
-import { createCatalogRepository } from '../catalog/catalog.repository';
-import { createFreightRepository, type FreightRateRow } from '../freight/freight.repository';
+import type { FreightRateRow } from '../freight/freight.repository';
 import { computeFreight, type FreightLine } from '../freight/freight.service';
-import { createCheckoutRepository, type CartLine, type NewOrderLine } from './checkout.repository';
+import type { CartLine, NewOrderLine } from './checkout.repository';
 
 type SubmitCartRequest = z.output<typeof submitCartRequestSchema>;
 type SaveSubmitsRequest = z.output<typeof saveSubmitsRequestSchema>;
 
-const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
-type D = InstanceType<typeof D>;
-const money = (value: D) => value.toFixed(2);
 /** VAT included in tax_price (China's standard rate, as the demo history). */
-const VAT_FACTOR = new D('1.13');
-
-/** The same `Database` bound to a transaction, for repositories that take a Database (catalog). */
-function inTransaction(database: Database, tx: Db): Database {
-  return {
-    ...database,
-    db: tx,
-    async rows<T>(query: Parameters<Database['rows']>[0]) {
-      const result = await tx.execute(query);
-      return (result as unknown as { rows: T[] }).rows;
-    },
-  };
-}
+const VAT_FACTOR = new ExactDecimal('1.13');
 
 interface PricedLine {
   cart: CartLine;
@@ -59,7 +42,7 @@ interface PricedLine {
 interface PricedCart {
   lines: PricedLine[];
   currency: string;
-  goods: D;
+  goods: ExactDecimal;
   totalQty: number;
 }
 
@@ -69,16 +52,16 @@ interface PricedCart {
  * and what stands in the way of ordering it.
  */
 async function priceCart(
-  database: Database,
+  repos: Repositories,
   auth: AuthContext,
   cartLines: readonly CartLine[],
   language: Language,
 ): Promise<PricedCart> {
-  const checkout = createCheckoutRepository(database.db);
+  const { checkout } = repos;
   const productIds = [...new Set(cartLines.map((line) => line.productId))];
   // One after another: inside SaveSubmits' transaction these share one connection, which runs one
   // query at a time anyway (pg queues the rest with a deprecation warning).
-  const rows = await createCatalogRepository(database).productRows(productIds, auth.companyId, language);
+  const rows = await repos.catalog.productRows(productIds, auth.companyId, language);
   const active = await checkout.activeProductIds(auth.accountId, productIds);
   const storeList = await checkout.storeCountries(auth.accountId);
   const byId = new Map(rows.filter((row) => active.has(row.id)).map((row) => [row.id, row]));
@@ -99,11 +82,11 @@ async function priceCart(
     return { cart, product, store, storeId, key };
   });
 
-  let goods = new D(0);
+  let goods = new ExactDecimal(0);
   let totalQty = 0;
   const lines = chosen.map(({ cart, product, store, storeId, key }): PricedLine => {
     const available = store?.available_stock ?? 0;
-    const price = new D(product?.price ?? 0);
+    const price = new ExactDecimal(product?.price ?? 0);
     const sum = price.times(cart.qty);
     goods = goods.plus(sum);
     totalQty += cart.qty;
@@ -159,13 +142,13 @@ function mostSpecificRates(rates: readonly FreightRateRow[], depthOf: ReadonlyMa
  * freight views' own calculation. Null when a group has no store country or no rate.
  */
 async function quoteFreight(
-  db: Db,
+  repos: Repositories,
   accountId: number,
   toAreaId: number,
   lines: readonly PricedLine[],
   currency: string,
-): Promise<{ price: D; carrier: string } | null> {
-  const freight = createFreightRepository(db);
+): Promise<{ price: ExactDecimal; carrier: string } | null> {
+  const { freight } = repos;
   const chain = await freight.findAreaChain(toAreaId);
   if (chain.length === 0 || lines.length === 0) return null;
   const depthOf = new Map(chain.map((area) => [area.id, area.depth]));
@@ -174,7 +157,7 @@ async function quoteFreight(
     if (line.fromAreaId === null) return null;
     groups.set(line.fromAreaId, [...(groups.get(line.fromAreaId) ?? []), line.freight]);
   }
-  let total = new D(0);
+  let total = new ExactDecimal(0);
   const carriers: string[] = [];
   for (const [fromAreaId, group] of groups) {
     const rates = mostSpecificRates(
@@ -182,7 +165,7 @@ async function quoteFreight(
       depthOf,
     )
       .filter((rate) => rate.currency === currency)
-      .map((rate) => ({ carrier: rate.carrier, price: new D(computeFreight(group, rate).price) }))
+      .map((rate) => ({ carrier: rate.carrier, price: new ExactDecimal(computeFreight(group, rate).price) }))
       .sort((a, b) => a.price.comparedTo(b.price) || a.carrier.localeCompare(b.carrier));
     const cheapest = rates[0];
     if (!cheapest) return null;
@@ -192,8 +175,8 @@ async function quoteFreight(
   return { price: total, carrier: [...new Set(carriers)].join(' + ') };
 }
 
-async function findAddress(db: Db, companyId: number, addressId: number | null | undefined) {
-  const repo = createAddressesRepository(db);
+async function findAddress(repos: Repositories, companyId: number, addressId: number | null | undefined) {
+  const repo = repos.addresses;
   if (addressId === null || addressId === undefined) return repo.findDefault(companyId);
   const address = await repo.find(companyId, addressId);
   if (!address) throw notFound();
@@ -220,7 +203,7 @@ const requestHash = (body: SaveSubmitsRequest) =>
     .digest('hex');
 
 /** The first reason a priced line cannot be ordered, as a refusal naming the product. */
-async function refuseProblem(db: Db, priced: PricedLine) {
+async function refuseProblem(repos: Repositories, priced: PricedLine) {
   const { line } = priced;
   switch (line.problem) {
     case 'unavailable':
@@ -230,7 +213,7 @@ async function refuseProblem(db: Db, priced: PricedLine) {
     case 'out_of_stock':
     case 'insufficient_stock': {
       if (line.store_id === null) throw refused('submitNoStore', { number: line.number });
-      const available = await createCheckoutRepository(db).availableStock(line.cpid, line.store_id);
+      const available = await repos.checkout.availableStock(line.cpid, line.store_id);
       throw refused('submitInsufficientStock', {
         number: line.number,
         qty: line.qty,
@@ -245,8 +228,8 @@ async function refuseProblem(db: Db, priced: PricedLine) {
 
 const ymd = (date: Date) => date.toISOString().slice(0, 10).replace(/-/g, '');
 
-export function createCheckoutService(deps: { database: Database; now?: () => Date }) {
-  const { database } = deps;
+export function createCheckoutService(deps: DataAccess & { now?: () => Date }) {
+  const { repos, transaction } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
@@ -257,13 +240,12 @@ export function createCheckoutService(deps: { database: Database; now?: () => Da
     ): Promise<CheckoutPreview> {
       const ids = [...new Set(body.ids)];
       if (ids.length === 0) throw refused('submitNothingChecked');
-      const checkout = createCheckoutRepository(database.db);
-      const cartLines = await checkout.cartLines(auth, ids);
+      const cartLines = await repos.checkout.cartLines(auth, ids);
       if (cartLines.length < ids.length) throw new AppError(ResultCode.notFound, 'submitItemsNotInCart');
-      const address = await findAddress(database.db, auth.companyId, body.address_id);
-      const priced = await priceCart(database, auth, cartLines, language);
+      const address = await findAddress(repos, auth.companyId, body.address_id);
+      const priced = await priceCart(repos, auth, cartLines, language);
       const freight = address
-        ? await quoteFreight(database.db, auth.accountId, address.areaId, priced.lines, priced.currency)
+        ? await quoteFreight(repos, auth.accountId, address.areaId, priced.lines, priced.currency)
         : null;
       return {
         lines: priced.lines.map((line) => line.line),
@@ -294,9 +276,9 @@ export function createCheckoutService(deps: { database: Database; now?: () => Da
       if (ids.length === 0) throw refused('submitNothingChecked');
       const hash = requestHash(body);
 
-      return database.transaction(async (tx) => {
-        const checkout = createCheckoutRepository(tx);
-        const cartCount = () => createCartRepository(tx).countItems(auth.userId, auth.companyId);
+      return transaction(async (tx) => {
+        const { checkout } = tx;
+        const cartCount = () => tx.cart.countItems(auth.userId, auth.companyId);
 
         if (
           idempotencyKey !== undefined &&
@@ -316,7 +298,7 @@ export function createCheckoutService(deps: { database: Database; now?: () => Da
         if (cartLines.length < ids.length) throw new AppError(ResultCode.notFound, 'submitItemsNotInCart');
         cartLines.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
 
-        const priced = await priceCart(inTransaction(database, tx), auth, cartLines, language);
+        const priced = await priceCart(tx, auth, cartLines, language);
         for (const line of priced.lines) {
           if (line.cart.qty < 1 || line.cart.qty > MAX_LINE_QTY || !Number.isInteger(line.cart.qty)) {
             throw refused('cartLineQtyTooLarge', { number: line.line.number, max: MAX_LINE_QTY });
@@ -351,7 +333,7 @@ export function createCheckoutService(deps: { database: Database; now?: () => Da
         }
 
         const freight = await quoteFreight(tx, auth.accountId, address.areaId, priced.lines, priced.currency);
-        const freightAmount = freight?.price ?? new D(0);
+        const freightAmount = freight?.price ?? new ExactDecimal(0);
         const orderId = await checkout.nextOrderId();
         const no = `PO${ymd(now())}${String(orderId).padStart(6, '0')}`;
         const lines: NewOrderLine[] = priced.lines.map((line, index) => ({
@@ -370,7 +352,7 @@ export function createCheckoutService(deps: { database: Database; now?: () => Da
           extendParam: line.extendParam,
           qty: line.cart.qty,
           price: line.line.price,
-          taxPrice: money(new D(line.line.price).times(VAT_FACTOR)),
+          taxPrice: money(new ExactDecimal(line.line.price).times(VAT_FACTOR)),
           sum: line.line.sum,
           clientRemark: line.cart.remark,
         }));

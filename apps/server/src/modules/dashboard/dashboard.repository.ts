@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 
 /** Orders the wholesaler is working on: the dashboard's "executing orders". */
 export const EXECUTING_STATES = ['submitted', 'confirmed', 'partially_delivered'] as const;
@@ -21,7 +21,7 @@ const list = (values: readonly string[]) =>
     sql`, `,
   );
 
-export function createDashboardRepository(database: Database) {
+export function createDashboardRepository(db: Db) {
   return {
     /**
      * Every figure of the dashboard in one statement; each part only when asked for, so a
@@ -34,7 +34,9 @@ export function createDashboardRepository(database: Database) {
       want: { debts: boolean; orders: boolean; deliveries: boolean },
       window: { start: string; end: string },
     ): Promise<DashboardFigures | undefined> {
-      const [row] = await database.rows<DashboardFigures>(sql`
+      const [row] = await queryRows<DashboardFigures>(
+        db,
+        sql`
         select c.currency,
           ${
             want.debts
@@ -66,7 +68,8 @@ export function createDashboardRepository(database: Database) {
                   group by 1 having sum(t.deliveries) <> 0) x)`
               : sql`null::json`
           } as delivery_months
-        from companies c where c.id = ${companyId}`);
+        from companies c where c.id = ${companyId}`,
+      );
       return row && { ...row, executing: row.executing === null ? null : Number(row.executing) };
     },
 
@@ -75,7 +78,9 @@ export function createDashboardRepository(database: Database) {
      * are checked against (tests, and a consistency check after a bulk load).
      */
     async figuresFromRecords(companyId: number, window: { start: string; end: string }) {
-      const [row] = await database.rows<Omit<DashboardFigures, 'currency'>>(sql`
+      const [row] = await queryRows<Omit<DashboardFigures, 'currency'>>(
+        db,
+        sql`
         select
           (select coalesce(sum(l.debit - l.credit), 0) from ledger_entries l where l.company_id = ${companyId})::text as debts,
           (select count(*) from orders o where o.company_id = ${companyId} and o.state in (${list(EXECUTING_STATES)}))::int as executing,
@@ -89,7 +94,8 @@ export function createDashboardRepository(database: Database) {
             select to_char(date_trunc('month', d.date at time zone 'UTC'), 'YYYY-MM') as m, sum(d.amount)::text as s
             from deliveries d
             where d.company_id = ${companyId} and d.date >= ${window.start}::timestamptz and d.date < ${window.end}::timestamptz
-            group by 1) x) as delivery_months`);
+            group by 1) x) as delivery_months`,
+      );
       return row;
     },
   };

@@ -2,15 +2,11 @@ import type { Language } from '@partsportal/contract/codes';
 import { DASHBOARD_MONTHS, DASHBOARD_NOTICES, type Dashboard } from '@partsportal/contract/dashboard';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { Decimal } from 'decimal.js';
-import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
 import { holdsPermission } from '../../platform/request-context';
-import { createCartRepository } from '../cart/cart.repository';
-import { createNoticesRepository } from '../notices/notices.repository';
-import { createDashboardRepository } from './dashboard.repository';
-
-const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
+import { money } from '../../platform/money';
+import type { Repositories } from '../../repositories';
 
 /** The chart's months ('YYYY-MM', UTC), oldest first, ending with the month of `now`, and their bounds. */
 export function chartWindow(now: Date, count = DASHBOARD_MONTHS) {
@@ -34,10 +30,8 @@ const series = (months: readonly string[], sums: Array<[string, string]>) => {
   return months.map((m) => money(byMonth.get(m) ?? 0));
 };
 
-export function createDashboardService(deps: { database: Database; now?: () => Date }) {
-  const repo = createDashboardRepository(deps.database);
-  const cart = createCartRepository(deps.database.db);
-  const notices = createNoticesRepository(deps.database);
+export function createDashboardService(deps: { repos: Repositories; now?: () => Date }) {
+  const { dashboard: repo, cart, notices } = deps.repos;
   const now = deps.now ?? (() => new Date());
 
   return {

@@ -6,7 +6,7 @@ import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { cartLine, plainProducts, saveSubmits, setStock } from '../../../test/checkout-test-kit';
 import { splitByMonth } from '../orders/order-records.repository';
-import { createDashboardRepository } from './dashboard.repository';
+import { repositoriesOn } from '../../../test/data-access';
 
 // The monthly summaries of migration 0005 against aggregates over the records themselves, on
 // seeded data and after every kind of write the portal makes.
@@ -38,7 +38,7 @@ const byMonth = (months: Array<[string, string]> | null) =>
 
 /** The dashboard's figures from the summaries and from the records, for the whole history. */
 async function expectSummariesMatch(companyId: number) {
-  const repo = createDashboardRepository(t.database);
+  const repo = repositoriesOn(t.database.db).dashboard;
   const summary = await repo.figures(companyId, { debts: true, orders: true, deliveries: true }, ALL_TIME);
   const records = await repo.figuresFromRecords(companyId, ALL_TIME);
   expect(summary).toBeDefined();

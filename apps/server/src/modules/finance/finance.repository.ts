@@ -1,6 +1,6 @@
-import type { PaymentSort } from '@partsportal/contract/finance';
+import type { LedgerEntry, OpenItem, PaymentDetail, PaymentSort } from '@partsportal/contract/finance';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { epochSeconds } from '../../db/epoch';
 
 export interface DateRange {
@@ -10,41 +10,12 @@ export interface DateRange {
   to?: number | undefined;
 }
 
-export interface PaymentRow {
-  id: number;
-  date: number;
-  no: string;
-  amount: string;
-  cutmoney: string;
-  currency: string;
-  method: string;
-  remark: string;
-  order_no: string | null;
-  order_id: number | null;
-  created_at: number;
-}
-
-export interface LedgerRow {
-  id: number;
-  date: number;
-  kind: string;
-  ref_no: string;
-  debit: string;
-  credit: string;
-  running_balance: string;
-  due_date: number | null;
-  remark: string;
-}
-
-export interface OpenItemRow {
-  ref_no: string;
-  kind: string;
-  date: number;
-  due_date: number;
-  amount: string;
-  open_amount: string;
-  days_overdue: number;
-}
+// Row types are the contract's (decision 009): the statements answer its fields by name, the
+// amounts as numeric text that the service formats with money().
+export type PaymentRow = PaymentDetail;
+export type LedgerRow = LedgerEntry;
+/** An open item before the service sorts it into its aging bucket. */
+export type OpenItemRow = Omit<OpenItem, 'bucket'>;
 
 // Sort columns the client may pick; anything else never reaches SQL (the contract's enum too).
 const PAYMENT_SORT_COLUMNS: Record<PaymentSort, SQL> = {
@@ -67,7 +38,7 @@ function rangeCondition(column: SQL, range: DateRange): SQL {
 // pg returns bigint as string; PGlite as number. Normalize the numeric-ish columns once here.
 const toNumber = (value: unknown) => Number(value);
 
-export function createFinanceRepository(database: Database) {
+export function createFinanceRepository(db: Db) {
   const paymentColumns = sql`p.id, ${epochSeconds(sql`p.date`)} as date, p.no, p.amount::text as amount,
     p.cutmoney::text as cutmoney, p.currency, p.method, p.remark, o.no as order_no, p.order_id,
     ${epochSeconds(sql`p.created_at`)} as created_at`;
@@ -99,14 +70,20 @@ export function createFinanceRepository(database: Database) {
       );
       const direction = filter.order === 'asc' ? sql`asc` : sql`desc`;
       const [list, totals] = await Promise.all([
-        database.rows<PaymentRow>(sql`
+        queryRows<PaymentRow>(
+          db,
+          sql`
           select ${paymentColumns} from ${paymentFrom} where ${where}
           order by ${PAYMENT_SORT_COLUMNS[filter.sort]} ${direction}, p.id ${direction}
-          limit ${pageSize} offset ${(page - 1) * pageSize}`),
-        database.rows<{ total: number; amount: string; cutmoney: string }>(sql`
+          limit ${pageSize} offset ${(page - 1) * pageSize}`,
+        ),
+        queryRows<{ total: number; amount: string; cutmoney: string }>(
+          db,
+          sql`
           select count(*)::int as total, coalesce(sum(p.amount), 0)::text as amount,
             coalesce(sum(p.cutmoney), 0)::text as cutmoney
-          from payments p where ${where}`),
+          from payments p where ${where}`,
+        ),
       ]);
       const sums = totals[0]!;
       return {
@@ -118,8 +95,11 @@ export function createFinanceRepository(database: Database) {
     },
 
     async payment(companyId: number, id: number): Promise<PaymentRow | undefined> {
-      const [row] = await database.rows<PaymentRow>(sql`
-        select ${paymentColumns} from ${paymentFrom} where p.company_id = ${companyId} and p.id = ${id}`);
+      const [row] = await queryRows<PaymentRow>(
+        db,
+        sql`
+        select ${paymentColumns} from ${paymentFrom} where p.company_id = ${companyId} and p.id = ${id}`,
+      );
       return row && normalizePayment(row);
     },
 
@@ -127,7 +107,7 @@ export function createFinanceRepository(database: Database) {
     async accountSummary(companyId: number, range: DateRange) {
       const inRange = rangeCondition(sql`l.date`, range);
       const beforeRange = range.from === undefined ? sql`false` : sql`l.date < to_timestamp(${range.from})`;
-      const [row] = await database.rows<{
+      const [row] = await queryRows<{
         currency: string;
         credit_limit: string;
         payment_days: number;
@@ -136,7 +116,9 @@ export function createFinanceRepository(database: Database) {
         count: number;
         debit: string;
         credit: string;
-      }>(sql`
+      }>(
+        db,
+        sql`
         select c.currency, c.credit_limit::text as credit_limit, c.payment_days,
           coalesce(sum(l.debit - l.credit), 0)::text as balance,
           coalesce(sum(l.debit - l.credit) filter (where ${beforeRange}), 0)::text as opening,
@@ -145,7 +127,8 @@ export function createFinanceRepository(database: Database) {
           coalesce(sum(l.credit) filter (where ${inRange}), 0)::text as credit
         from companies c left join ledger_entries l on l.company_id = c.id
         where c.id = ${companyId}
-        group by c.id`);
+        group by c.id`,
+      );
       return row && { ...row, count: toNumber(row.count), payment_days: toNumber(row.payment_days) };
     },
 
@@ -154,7 +137,9 @@ export function createFinanceRepository(database: Database) {
      * range (so page 3 continues where page 2 ended), offset by the balance before the range.
      */
     async statement(companyId: number, range: DateRange, opening: string, page: number, pageSize: number) {
-      const rows = await database.rows<LedgerRow>(sql`
+      const rows = await queryRows<LedgerRow>(
+        db,
+        sql`
         select e.id, ${epochSeconds(sql`e.date`)} as date, e.kind, e.ref_no, e.debit::text as debit,
           e.credit::text as credit, e.running_balance::text as running_balance,
           ${epochSeconds(sql`e.due_date`)} as due_date, e.remark
@@ -165,7 +150,8 @@ export function createFinanceRepository(database: Database) {
           where l.company_id = ${companyId} and ${rangeCondition(sql`l.date`, range)}
         ) e
         order by e.date, e.id
-        limit ${pageSize} offset ${(page - 1) * pageSize}`);
+        limit ${pageSize} offset ${(page - 1) * pageSize}`,
+      );
       return rows.map((row) => ({
         ...row,
         id: toNumber(row.id),
@@ -181,7 +167,9 @@ export function createFinanceRepository(database: Database) {
      * when the row has none) to `today`.
      */
     async openItems(companyId: number, paymentDays: number, today: string): Promise<OpenItemRow[]> {
-      const rows = await database.rows<OpenItemRow>(sql`
+      const rows = await queryRows<OpenItemRow>(
+        db,
+        sql`
         with credits as (
           select coalesce(sum(credit), 0) as total from ledger_entries where company_id = ${companyId}
         ), debits as (
@@ -196,7 +184,8 @@ export function createFinanceRepository(database: Database) {
           (${today}::date - (d.due at time zone 'UTC')::date)::int as days_overdue
         from debits d cross join credits c
         where d.cumulative > c.total
-        order by d.date, d.id`);
+        order by d.date, d.id`,
+      );
       return rows.map((row) => ({
         ...row,
         date: toNumber(row.date),

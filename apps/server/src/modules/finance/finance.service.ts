@@ -11,12 +11,11 @@ import type {
 import { MAX_OPEN_ITEMS } from '@partsportal/contract/finance';
 import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
-import { createFinanceRepository, type PaymentRow } from './finance.repository';
-
-const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
+import { money } from '../../platform/money';
+import type { PaymentRow } from './finance.repository';
+import type { Repositories } from '../../repositories';
 
 const DAY_SECONDS = 86_400;
 
@@ -41,8 +40,8 @@ const toRecord = (row: PaymentRow): PaymentRecord => ({
   order_no: row.order_no,
 });
 
-export function createFinanceService(deps: { database: Database; now?: () => Date }) {
-  const repo = createFinanceRepository(deps.database);
+export function createFinanceService(deps: { repos: Repositories; now?: () => Date }) {
+  const repo = deps.repos.finance;
   const now = deps.now ?? (() => new Date());
 
   return {

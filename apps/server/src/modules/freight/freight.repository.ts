@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { products } from '../../db/schema/catalog';
 import { freightCarriers, freightRates } from '../../db/schema/trading';
 
@@ -27,7 +27,7 @@ export function createFreightRepository(db: Db) {
           where c.depth < 16
         )
         select id, level, name, name_en as "nameEn", name_es as "nameEs", depth from chain order by depth`);
-      return (result as unknown as { rows: AreaInChain[] }).rows.map((row) => ({
+      return rowsOf<AreaInChain>(result).map((row) => ({
         ...row,
         id: Number(row.id),
         level: Number(row.level),

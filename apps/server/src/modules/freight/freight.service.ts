@@ -6,17 +6,16 @@ import {
   type FreightView,
   type commonPostRequestSchema,
 } from '@partsportal/contract/freight';
-import { Decimal } from 'decimal.js';
 import secureJsonParse from 'secure-json-parse';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError } from '../../platform/errors';
+import { money, ExactDecimal } from '../../platform/money';
 import { areaName } from '../areas/areas.service';
-import type { FreightRateRow, FreightRepository } from './freight.repository';
+import type { FreightRateRow } from './freight.repository';
+import type { Repositories } from '../../repositories';
 
 /** Every freight figure is decimal: no binary float touches a weight or a price (brief §4). */
-const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
-type D = InstanceType<typeof D>;
 
 /**
  * Products without a recorded weight count as 0.5 kg each: a guess on the light side of a
@@ -24,9 +23,9 @@ type D = InstanceType<typeof D>;
  */
 export const DEFAULT_WEIGHT_KG = '0.5';
 /** Chargeable weight is rounded up to this step, as carriers bill. */
-const CHARGEABLE_STEP_KG = new D('0.5');
+const CHARGEABLE_STEP_KG = new ExactDecimal('0.5');
 /** cm³ in a m³: volumn is stored in m³, divisors are cm³ per kg. */
-const CM3_PER_M3 = new D(1_000_000);
+const CM3_PER_M3 = new ExactDecimal(1_000_000);
 
 export interface FreightLine {
   /** kg as a decimal string; null = unknown (counts as DEFAULT_WEIGHT_KG). */
@@ -53,36 +52,37 @@ export interface FreightFigures {
   price: string;
 }
 
-const kg = (value: D) => value.toFixed(3);
-const money = (value: D) => value.toFixed(2);
+const kg = (value: ExactDecimal) => value.toFixed(3);
 
 /** The pure calculation: weights and price of `lines` under one tariff. */
 export function computeFreight(lines: readonly FreightLine[], tariff: FreightTariff): FreightFigures {
-  let weight = new D(0);
-  let volume = new D(0);
+  let weight = new ExactDecimal(0);
+  let volume = new ExactDecimal(0);
   for (const line of lines) {
-    weight = weight.plus(new D(line.weight ?? DEFAULT_WEIGHT_KG).times(line.qty));
-    volume = volume.plus(new D(line.volumn ?? 0).times(line.qty));
+    weight = weight.plus(new ExactDecimal(line.weight ?? DEFAULT_WEIGHT_KG).times(line.qty));
+    volume = volume.plus(new ExactDecimal(line.volumn ?? 0).times(line.qty));
   }
   const volumetric =
-    tariff.volumetricDivisor > 0 ? volume.times(CM3_PER_M3).dividedBy(tariff.volumetricDivisor) : new D(0);
-  const chargeable = D.max(weight, volumetric)
+    tariff.volumetricDivisor > 0
+      ? volume.times(CM3_PER_M3).dividedBy(tariff.volumetricDivisor)
+      : new ExactDecimal(0);
+  const chargeable = ExactDecimal.max(weight, volumetric)
     .dividedBy(CHARGEABLE_STEP_KG)
-    .toDecimalPlaces(0, Decimal.ROUND_CEIL)
+    .toDecimalPlaces(0, ExactDecimal.ROUND_CEIL)
     .times(CHARGEABLE_STEP_KG);
 
-  const firstWeight = new D(tariff.firstWeightKg);
-  const additionalWeight = new D(tariff.additionalWeightKg);
-  let price = new D(tariff.firstPrice);
+  const firstWeight = new ExactDecimal(tariff.firstWeightKg);
+  const additionalWeight = new ExactDecimal(tariff.additionalWeightKg);
+  let price = new ExactDecimal(tariff.firstPrice);
   // An additional step of 0 kg would divide by zero; such a tariff is flat above the first weight.
   if (chargeable.greaterThan(firstWeight) && additionalWeight.greaterThan(0)) {
     const steps = chargeable
       .minus(firstWeight)
       .dividedBy(additionalWeight)
-      .toDecimalPlaces(0, Decimal.ROUND_CEIL);
+      .toDecimalPlaces(0, ExactDecimal.ROUND_CEIL);
     price = price.plus(steps.times(tariff.additionalPrice));
   }
-  price = D.max(price, tariff.minimumCharge);
+  price = ExactDecimal.max(price, tariff.minimumCharge);
   return {
     weight_kg: kg(weight),
     volumetric_kg: kg(volumetric),
@@ -140,8 +140,8 @@ function mostSpecificRates(rates: readonly FreightRateRow[], depthOf: ReadonlyMa
   return [...best.values()].map((entry) => entry.rate);
 }
 
-export function createFreightService(deps: { repo: FreightRepository }) {
-  const { repo } = deps;
+export function createFreightService(deps: { repos: Repositories }) {
+  const repo = deps.repos.freight;
 
   async function getFreightViews(auth: AuthContext, raw: string, language: Language): Promise<FreightView[]> {
     const query = parseQuery(raw);
@@ -182,17 +182,19 @@ export function createFreightService(deps: { repo: FreightRepository }) {
         from: fromName,
         to: toName,
         ...figures,
-        first_weight_kg: kg(new D(rate.firstWeightKg)),
-        first_price: money(new D(rate.firstPrice)),
-        additional_weight_kg: kg(new D(rate.additionalWeightKg)),
-        additional_price: money(new D(rate.additionalPrice)),
-        minimum_charge: money(new D(rate.minimumCharge)),
+        first_weight_kg: kg(new ExactDecimal(rate.firstWeightKg)),
+        first_price: money(new ExactDecimal(rate.firstPrice)),
+        additional_weight_kg: kg(new ExactDecimal(rate.additionalWeightKg)),
+        additional_price: money(new ExactDecimal(rate.additionalPrice)),
+        minimum_charge: money(new ExactDecimal(rate.minimumCharge)),
         currency: rate.currency,
         transit_days_min: rate.transitDaysMin,
         transit_days_max: rate.transitDaysMax,
       };
     });
-    return views.sort((a, b) => new D(a.price).comparedTo(b.price) || a.carrier.localeCompare(b.carrier));
+    return views.sort(
+      (a, b) => new ExactDecimal(a.price).comparedTo(b.price) || a.carrier.localeCompare(b.carrier),
+    );
   }
 
   return {

@@ -1,6 +1,7 @@
 import type { Language } from '@partsportal/contract/codes';
+import type { NoticeDetail, NoticeSummary } from '@partsportal/contract/notices';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 
 export interface NoticeScope {
   accountId: number;
@@ -8,15 +9,8 @@ export interface NoticeScope {
   userId: number;
 }
 
-export interface NoticeRow {
-  id: number;
-  title: string;
-  content: string;
-  published_at: number;
-  is_pinned: boolean;
-  is_read: boolean;
-  attachments: Array<{ name: string; path: string }>;
-}
+/** The detail's fields (decision 009: from the contract) plus the read mark; content as stored. */
+export type NoticeRow = NoticeDetail & Pick<NoticeSummary, 'is_read'>;
 
 // Column names per language come from this map only, never from the request.
 const TITLE: Record<Language, SQL> = { zh: sql`n.title_zh`, en: sql`n.title_en`, es: sql`n.title_es` };
@@ -41,7 +35,7 @@ const normalize = (row: NoticeRow): NoticeRow => ({
   published_at: Number(row.published_at),
 });
 
-export function createNoticesRepository(database: Database) {
+export function createNoticesRepository(db: Db) {
   const columns = (language: Language, contentChars: number | null) => sql`
     n.id, ${TITLE[language]} as title,
     ${contentChars === null ? CONTENT[language] : sql`left(${CONTENT[language]}, ${contentChars})`} as content,
@@ -73,14 +67,20 @@ export function createNoticesRepository(database: Database) {
       }
       const where = sql.join(conditions, sql` and `);
       const [rows, counts] = await Promise.all([
-        database.rows<NoticeRow>(sql`
+        queryRows<NoticeRow>(
+          db,
+          sql`
           select ${columns(language, contentChars)} from notices n ${readJoin(scope)}
           where ${where}
           order by n.is_pinned desc, n.published_at desc, n.id desc
-          limit ${pageSize} offset ${(page - 1) * pageSize}`),
-        database.rows<{ total: number; unread: number }>(sql`
+          limit ${pageSize} offset ${(page - 1) * pageSize}`,
+        ),
+        queryRows<{ total: number; unread: number }>(
+          db,
+          sql`
           select (select count(*) from notices n ${readJoin(scope)} where ${where})::int as total,
-            (select count(*) from notices n ${readJoin(scope)} where ${visible(scope)} and r.notice_id is null)::int as unread`),
+            (select count(*) from notices n ${readJoin(scope)} where ${visible(scope)} and r.notice_id is null)::int as unread`,
+        ),
       ]);
       const count = counts[0]!;
       return { rows: rows.map(normalize), total: Number(count.total), unread: Number(count.unread) };
@@ -88,26 +88,35 @@ export function createNoticesRepository(database: Database) {
 
     /** Newest first, pinned or not: the dashboard feed. */
     async latest(scope: NoticeScope, language: Language, limit: number) {
-      const rows = await database.rows<NoticeRow>(sql`
+      const rows = await queryRows<NoticeRow>(
+        db,
+        sql`
         select ${columns(language, 0)} from notices n ${readJoin(scope)}
         where ${visible(scope)}
         order by n.published_at desc, n.id desc
-        limit ${limit}`);
+        limit ${limit}`,
+      );
       return rows.map(normalize);
     },
 
     async find(scope: NoticeScope, language: Language, id: number): Promise<NoticeRow | undefined> {
-      const [row] = await database.rows<NoticeRow>(sql`
+      const [row] = await queryRows<NoticeRow>(
+        db,
+        sql`
         select ${columns(language, null)} from notices n ${readJoin(scope)}
-        where n.id = ${id} and ${visible(scope)}`);
+        where n.id = ${id} and ${visible(scope)}`,
+      );
       return row && normalize(row);
     },
 
     /** Idempotent: a second opening keeps the first read time. */
     async markRead(noticeId: number, userId: number) {
-      await database.rows(sql`
+      await queryRows(
+        db,
+        sql`
         insert into notice_reads (notice_id, user_id) values (${noticeId}, ${userId})
-        on conflict (notice_id, user_id) do nothing`);
+        on conflict (notice_id, user_id) do nothing`,
+      );
     },
   };
 }

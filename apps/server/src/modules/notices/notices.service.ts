@@ -6,11 +6,11 @@ import {
   type noticeListRequestSchema,
 } from '@partsportal/contract/notices';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
 import { noticeSummary, sanitizeNoticeHtml } from './notice-html';
-import { createNoticesRepository, type NoticeScope } from './notices.repository';
+import type { NoticeScope } from './notices.repository';
+import type { Repositories } from '../../repositories';
 
 // Enough markup-laden HTML to yield a 120-character summary; the rest is never read for lists.
 const SUMMARY_SOURCE_CHARS = 2000;
@@ -21,8 +21,8 @@ const scopeOf = (auth: AuthContext): NoticeScope => ({
   userId: auth.userId,
 });
 
-export function createNoticesService(deps: { database: Database }) {
-  const repo = createNoticesRepository(deps.database);
+export function createNoticesService(deps: { repos: Repositories }) {
+  const repo = deps.repos.notices;
 
   return {
     async getNoticeList(

@@ -1,6 +1,6 @@
-import type { OrderState } from '@partsportal/contract/orders';
+import type { OrderHeader, OrderLine, OrderLineRow, OrderState } from '@partsportal/contract/orders';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import {
   containsPattern,
   dateBounds,
@@ -35,57 +35,13 @@ export type OrderSort = 'bill_date' | 'no' | 'amount' | 'state';
 export type LineSort = 'bill_date' | 'no' | 'number' | 'qty' | 'sum';
 export type Direction = 'asc' | 'desc';
 
-export interface HeaderRow {
-  id: number;
-  company_sort_name: string;
-  no: string;
-  bill_date: number;
-  from: string;
-  state: OrderState;
-  currency: string;
-  export_rate: string;
-  amount: string;
-  freight: string;
-  total_qty: number;
-  export_qty: number;
-  remark: string;
-  extendParam: string;
-}
-
-export interface LineRow {
-  id: number;
-  seq: number;
-  cpid: number;
-  store_id: number | null;
-  part_name: string;
-  number: string;
-  factory: string;
-  my_number: string;
-  unit: string;
-  make_names: string;
-  extend_param: string;
-  qty: number;
-  export_qty: number;
-  price: string;
-  sum: string;
-  client_remark: string;
-  remark: string;
-  tax_price: string;
-  price_desc: string;
-}
-
-export interface LineListRow extends LineRow {
-  order_id: number;
-  order_no: string;
-  bill_date: number;
-  state: OrderState;
-  currency: string;
-}
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
+// Row types are the contract's (decision 009): the statements answer its fields by name, the
+// amounts as numeric text that the service formats with money().
+export type HeaderRow = OrderHeader;
+/** A line as the contract shows it, plus the store its stock was reserved in. */
+export type LineRow = OrderLine & { store_id: number | null };
+export type LineListRow = LineRow &
+  Pick<OrderLineRow, 'order_id' | 'order_no' | 'bill_date' | 'state' | 'currency'>;
 
 /**
  * Part key condition on `l` (order_lines). A prefix LIKE on number_key with a constant pattern
@@ -194,7 +150,8 @@ function monthsWithin(months: { from: string | undefined; to: string | undefined
   return parts;
 }
 
-const and = (parts: SQL[]) => sql.join(parts, sql` and `);
+/** All of `parts`, joined by AND (drizzle's `and()` would also wrap them in parentheses). */
+const allOf = (parts: SQL[]) => sql.join(parts, sql` and `);
 
 const statesIn = (column: SQL, states: readonly OrderState[]) =>
   sql`${column} in (${sql.join(
@@ -292,7 +249,7 @@ export function createOrderRecordsRepository(db: Db) {
           where o.company_id = ${filter.companyId} and ${jump.start(sql`o.bill_date`)}
           order by ${order} limit ${limit} offset ${jump.offset}`;
       }
-      return rows<HeaderRow>(
+      return queryRows<HeaderRow>(
         db,
         sql`select ${headerColumns}
           from (${ids}) p
@@ -322,17 +279,17 @@ export function createOrderRecordsRepository(db: Db) {
           const where = [sql`t.company_id = ${filter.companyId}`, ...monthsWithin(split.months)];
           if (states) where.push(statesIn(sql`t.state`, states));
           branches.push(sql`select sum(t.orders) as n, sum(t.amount) as amount, sum(t.total_qty) as qty
-            from order_month_totals t where ${and(where)}`);
+            from order_month_totals t where ${allOf(where)}`);
         }
         for (const edge of split.edges) {
           const where = [sql`o.company_id = ${filter.companyId}`, ...secondsWithin(sql`o.bill_date`, edge)];
           if (states) where.push(statesIn(sql`o.state`, states));
           branches.push(sql`select count(*) as n, sum(o.amount) as amount, sum(o.total_qty) as qty
-            from orders o where ${and(where)}`);
+            from orders o where ${allOf(where)}`);
         }
         query = sql.join(branches, sql` union all `);
       }
-      const [row] = await rows<{ total: number; amount: string; total_qty: string }>(
+      const [row] = await queryRows<{ total: number; amount: string; total_qty: string }>(
         db,
         sql`select coalesce(sum(s.n), 0)::int as total, coalesce(sum(s.amount), 0)::text as amount,
             coalesce(sum(s.qty), 0)::text as total_qty from (${query}) s`,
@@ -341,7 +298,7 @@ export function createOrderRecordsRepository(db: Db) {
     },
 
     async header(companyId: number, orderId: number): Promise<HeaderRow | undefined> {
-      const [row] = await rows<HeaderRow>(
+      const [row] = await queryRows<HeaderRow>(
         db,
         sql`select ${headerColumns} from orders o join companies c on c.id = o.company_id
           where o.company_id = ${companyId} and o.id = ${orderId}`,
@@ -350,7 +307,7 @@ export function createOrderRecordsRepository(db: Db) {
     },
 
     async lines(companyId: number, orderId: number) {
-      return rows<LineRow>(
+      return queryRows<LineRow>(
         db,
         sql`select ${lineColumns} from order_lines l
           where l.order_id = ${orderId} and l.company_id = ${companyId} order by l.seq, l.id`,
@@ -358,7 +315,7 @@ export function createOrderRecordsRepository(db: Db) {
     },
 
     async events(orderId: number) {
-      return rows<{ from_state: OrderState | null; to_state: OrderState; at: number; note: string }>(
+      return queryRows<{ from_state: OrderState | null; to_state: OrderState; at: number; note: string }>(
         db,
         sql`select from_state, to_state, floor(extract(epoch from created_at))::bigint::int as at, note
           from order_events where order_id = ${orderId} order by id`,
@@ -383,7 +340,7 @@ export function createOrderRecordsRepository(db: Db) {
           where l.company_id = ${filter.companyId} and ${jump.start(sql`l.bill_date`)}
           order by ${order} limit ${limit} offset ${jump.offset}`;
       }
-      return rows<LineListRow>(
+      return queryRows<LineListRow>(
         db,
         sql`select ${lineColumns}, o.id as order_id, o.no as order_no,
             floor(extract(epoch from o.bill_date))::bigint::int as bill_date, o.state, o.currency
@@ -410,19 +367,45 @@ export function createOrderRecordsRepository(db: Db) {
         const branches: SQL[] = [];
         if (split.months) {
           branches.push(sql`select sum(t.lines) as n from order_line_month_totals t
-            where ${and([sql`t.company_id = ${filter.companyId}`, ...monthsWithin(split.months)])}`);
+            where ${allOf([sql`t.company_id = ${filter.companyId}`, ...monthsWithin(split.months)])}`);
         }
         for (const edge of split.edges) {
           branches.push(sql`select count(*) as n from order_lines l
-            where ${and([sql`l.company_id = ${filter.companyId}`, ...secondsWithin(sql`l.bill_date`, edge)])}`);
+            where ${allOf([sql`l.company_id = ${filter.companyId}`, ...secondsWithin(sql`l.bill_date`, edge)])}`);
         }
         query = sql.join(branches, sql` union all `);
       }
-      const [row] = await rows<{ total: number }>(
+      const [row] = await queryRows<{ total: number }>(
         db,
         sql`select coalesce(sum(s.n), 0)::int as total from (${query}) s`,
       );
       return row?.total ?? 0;
+    },
+
+    /** Products of the account that buy again may still put into the cart. */
+    async productAvailability(accountId: number, productIds: readonly number[]) {
+      if (productIds.length === 0) return [];
+      return queryRows<{ id: number; is_active: boolean; buy_qty: number }>(
+        db,
+        sql`select id, is_active, buy_qty from products
+          where account_id = ${accountId} and id in (${sql.join(
+            productIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+      );
+    },
+
+    /** Active stores of the account among `storeIds`. */
+    async activeStores(accountId: number, storeIds: readonly number[]) {
+      if (storeIds.length === 0) return new Set<number>();
+      const found = await queryRows<{ id: number }>(
+        db,
+        sql`select id from stores where account_id = ${accountId} and is_active and id in (${sql.join(
+          storeIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+      return new Set(found.map((row) => row.id));
     },
   };
 }
@@ -430,10 +413,10 @@ export function createOrderRecordsRepository(db: Db) {
 export type OrderRecordsRepository = ReturnType<typeof createOrderRecordsRepository>;
 
 /** Write side of line edits; run inside the transaction that locked the order. */
-export function createOrderLinesWriter(db: Db) {
+export function createOrderLinesRepository(db: Db) {
   return {
     async line(companyId: number, orderId: number, lineId: number) {
-      const [row] = await rows<{
+      const [row] = await queryRows<{
         id: number;
         seq: number;
         product_id: number;
@@ -451,7 +434,7 @@ export function createOrderLinesWriter(db: Db) {
     },
 
     async lineCount(orderId: number): Promise<number> {
-      const [row] = await rows<{ n: number }>(
+      const [row] = await queryRows<{ n: number }>(
         db,
         sql`select count(*)::int as n from order_lines where order_id = ${orderId}`,
       );
@@ -463,7 +446,7 @@ export function createOrderLinesWriter(db: Db) {
      * while enough is there (the checkout's pattern), so parallel edits and orders never oversell.
      */
     async reserve(productId: number, storeId: number, qty: number): Promise<boolean> {
-      const changed = await rows<{ product_id: number }>(
+      const changed = await queryRows<{ product_id: number }>(
         db,
         sql`update stock set available_stock = available_stock - ${qty}
           where product_id = ${productId} and store_id = ${storeId} and available_stock >= ${qty}
@@ -480,7 +463,7 @@ export function createOrderLinesWriter(db: Db) {
     },
 
     async available(productId: number, storeId: number): Promise<number> {
-      const [row] = await rows<{ n: number }>(
+      const [row] = await queryRows<{ n: number }>(
         db,
         sql`select available_stock as n from stock where product_id = ${productId} and store_id = ${storeId}`,
       );
@@ -508,30 +491,4 @@ export function createOrderLinesWriter(db: Db) {
       );
     },
   };
-}
-
-/** Products of the account that buy again may still put into the cart. */
-export async function productAvailability(db: Db, accountId: number, productIds: readonly number[]) {
-  if (productIds.length === 0) return [];
-  return rows<{ id: number; is_active: boolean; buy_qty: number }>(
-    db,
-    sql`select id, is_active, buy_qty from products
-      where account_id = ${accountId} and id in (${sql.join(
-        productIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-  );
-}
-
-/** Active stores of the account among `storeIds`. */
-export async function activeStores(db: Db, accountId: number, storeIds: readonly number[]) {
-  if (storeIds.length === 0) return new Set<number>();
-  const found = await rows<{ id: number }>(
-    db,
-    sql`select id from stores where account_id = ${accountId} and is_active and id in (${sql.join(
-      storeIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-  return new Set(found.map((row) => row.id));
 }

@@ -15,30 +15,21 @@ import {
 } from '@partsportal/contract/orders';
 import { MAX_BATCH_LINES } from '@partsportal/contract/cart';
 import { normalizePartNumber } from '@partsportal/contract/part-number';
-import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
-import type { Database, Db } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError, notFound, refused } from '../../platform/errors';
 import { holdsPermission } from '../../platform/request-context';
+import { money } from '../../platform/money';
 import type { CartService } from '../cart/cart.service';
-import {
-  activeStores,
-  createOrderLinesWriter,
-  createOrderRecordsRepository,
-  productAvailability,
-  type HeaderRow,
-  type LineRow,
-} from './order-records.repository';
+import type { DataAccess, Repositories } from '../../repositories';
+import type { HeaderRow, LineRow } from './order-records.repository';
 import { offsetOf } from '../records/records-query';
-import { createOrdersRepository, type OrderHead } from './orders.repository';
+import type { OrderHead } from './orders.repository';
 
 type OrderListRequest = z.output<typeof orderListRequestSchema>;
 type LineListRequest = z.output<typeof orderLineListRequestSchema>;
 type UpdateLineRequest = z.output<typeof updateOrderLineRequestSchema>;
 type DeleteLineRequest = z.output<typeof deleteOrderLineRequestSchema>;
-
-const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
 
 const header = (row: HeaderRow): OrderHeader => ({
   ...row,
@@ -78,11 +69,15 @@ function partKeyOf(raw: string | undefined): string | undefined | null {
   return key === '' ? null : key;
 }
 
-export function createOrderRecordsService(deps: { database: Database; cart: CartService }) {
-  const { database } = deps;
+export function createOrderRecordsService(deps: DataAccess & { cart: CartService }) {
+  const { repos, transaction } = deps;
 
-  async function detail(auth: AuthContext, orderId: number, db: Db = database.db): Promise<OrderDetail> {
-    const repo = createOrderRecordsRepository(db);
+  async function detail(
+    auth: AuthContext,
+    orderId: number,
+    bound: Repositories = repos,
+  ): Promise<OrderDetail> {
+    const repo = bound.orderRecords;
     const head = await repo.header(auth.companyId, orderId);
     if (!head) throw notFound();
     const [lines, events] = await Promise.all([repo.lines(auth.companyId, head.id), repo.events(head.id)]);
@@ -100,16 +95,16 @@ export function createOrderRecordsService(deps: { database: Database; cart: Cart
    * Locks the order (so line edits of one order run one after another, and a payment or cancel
    * racing the edit waits), checks the state machine and finds the line; all in `tx`.
    */
-  async function lockForEdit(tx: Db, auth: AuthContext, orderId: number) {
-    const order = await createOrdersRepository(tx).lock(auth.companyId, orderId);
+  async function lockForEdit(tx: Repositories, auth: AuthContext, orderId: number) {
+    const order = await tx.orders.lock(auth.companyId, orderId);
     if (!order) throw notFound();
     return order;
   }
 
   /** After a change of a pending order: its open QR codes were for the old amount, so they close. */
-  async function afterChange(tx: Db, auth: AuthContext, order: OrderHead, note: string) {
-    const orders = createOrdersRepository(tx);
-    await createOrderLinesWriter(tx).recomputeTotals(order.id);
+  async function afterChange(tx: Repositories, auth: AuthContext, order: OrderHead, note: string) {
+    const { orders } = tx;
+    await tx.orderLines.recomputeTotals(order.id);
     if (order.state === 'pending_payment') await orders.closePaymentRequests(order.id, 'superseded');
     // The event log is the order's audit trail; an edit keeps the state, so from = to.
     await orders.addEvent({
@@ -135,7 +130,7 @@ export function createOrderRecordsService(deps: { database: Database; cart: Cart
         fromSystem: body.fromSystem || undefined,
         partKey,
       };
-      const repo = createOrderRecordsRepository(database.db);
+      const repo = repos.orderRecords;
       const [list, summary] = await Promise.all([
         repo.orderPage(filter, body.sort, body.order, body.pageSize, offsetOf(body.page, body.pageSize)),
         repo.orderSummary(filter),
@@ -163,7 +158,7 @@ export function createOrderRecordsService(deps: { database: Database; cart: Cart
         name: body.name || undefined,
         partKey,
       };
-      const repo = createOrderRecordsRepository(database.db);
+      const repo = repos.orderRecords;
       const [rows, total] = await Promise.all([
         repo.linePage(filter, body.sort, body.order, body.pageSize, offsetOf(body.page, body.pageSize)),
         repo.lineCount(filter),
@@ -187,9 +182,9 @@ export function createOrderRecordsService(deps: { database: Database; cart: Cart
      * totals are recomputed in SQL numeric — all in one transaction with the order locked.
      */
     async updateOrderLine(auth: AuthContext, body: UpdateLineRequest): Promise<OrderDetail> {
-      return database.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const order = await lockForEdit(tx, auth, body.order_id);
-        const writer = createOrderLinesWriter(tx);
+        const writer = tx.orderLines;
         const found = await writer.line(auth.companyId, order.id, body.line_id);
         if (!found) throw notFound();
         if (!isOrderEditable(order.state))
@@ -224,9 +219,9 @@ export function createOrderRecordsService(deps: { database: Database; cart: Cart
 
     /** Deletes a line of an editable order and gives its stock back; seq numbers stay as they were. */
     async deleteOrderLine(auth: AuthContext, body: DeleteLineRequest): Promise<OrderDetail> {
-      return database.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const order = await lockForEdit(tx, auth, body.order_id);
-        const writer = createOrderLinesWriter(tx);
+        const writer = tx.orderLines;
         const found = await writer.line(auth.companyId, order.id, body.line_id);
         if (!found) throw notFound();
         if (!isOrderEditable(order.state))
@@ -249,16 +244,17 @@ export function createOrderRecordsService(deps: { database: Database; cart: Cart
       if (!holdsPermission(auth, [MENU_CODES.cart])) {
         throw new AppError(ResultCode.forbidden, 'buyAgainNeedsCart');
       }
-      const repo = createOrderRecordsRepository(database.db);
+      const repo = repos.orderRecords;
       const head = await repo.header(auth.companyId, orderId);
       if (!head) throw notFound();
       const lines = await repo.lines(auth.companyId, head.id);
       const products = new Map(
-        (await productAvailability(database.db, auth.accountId, [...new Set(lines.map((l) => l.cpid))])).map(
-          (p) => [p.id, p],
-        ),
+        (await repo.productAvailability(auth.accountId, [...new Set(lines.map((l) => l.cpid))])).map((p) => [
+          p.id,
+          p,
+        ]),
       );
-      const stores = await activeStores(database.db, auth.accountId, [
+      const stores = await repo.activeStores(auth.accountId, [
         ...new Set(lines.flatMap((l) => (l.store_id === null ? [] : [l.store_id]))),
       ]);
       const unavailable: BuyAgain['unavailable'] = [];

@@ -1,6 +1,6 @@
 import type { OrderState } from '@partsportal/contract/orders';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { stock } from '../../db/schema/catalog';
 import { orderEvents, orderLines, orders, paymentRequests } from '../../db/schema/trading';
 
@@ -146,7 +146,7 @@ export function createOrdersRepository(db: Db) {
       const result = await db.execute(
         sql`select coalesce(sum(amount), 0)::text as paid from payments where order_id = ${orderId}`,
       );
-      return (result as unknown as { rows: Array<{ paid: string }> }).rows[0]?.paid ?? '0';
+      return rowsOf<{ paid: string }>(result)[0]?.paid ?? '0';
     },
   };
 }

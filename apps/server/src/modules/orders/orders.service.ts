@@ -1,27 +1,25 @@
 import type { pagingSchema } from '@partsportal/contract/common';
 import type { OrderState, PendingOrder } from '@partsportal/contract/orders';
-import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { DataAccess } from '../../repositories';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound, refused } from '../../platform/errors';
+import { money, ExactDecimal } from '../../platform/money';
 import type { CartService } from '../cart/cart.service';
 import { createOrderRecordsService } from './order-records.service';
-import { createOrdersRepository, type OrderHead } from './orders.repository';
+import type { OrderHead } from './orders.repository';
 
 type Paging = z.output<typeof pagingSchema>;
 
-const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
-
-export function createOrdersService(deps: { database: Database; cart: CartService }) {
-  const { database } = deps;
+export function createOrdersService(deps: DataAccess & { cart: CartService }) {
+  const { repos, transaction } = deps;
 
   const notPending = (order: OrderHead) => refused('orderNotPending', { no: order.no, state: order.state });
 
   /** pending_payment → cancelled with stock released, open QR codes closed and an event, in one transaction. */
   async function cancel(auth: AuthContext, orderId: number, note: string) {
-    return database.transaction(async (tx) => {
-      const orders = createOrdersRepository(tx);
+    return transaction(async (tx) => {
+      const { orders } = tx;
       const order = await orders.lock(auth.companyId, orderId);
       if (!order) throw notFound();
       if (!(await orders.transition(auth.companyId, order.id, 'pending_payment', 'cancelled')))
@@ -46,11 +44,7 @@ export function createOrdersService(deps: { database: Database; cart: CartServic
       auth: AuthContext,
       paging: Paging,
     ): Promise<{ list: PendingOrder[]; total: number }> {
-      const page = await createOrdersRepository(database.db).pendingPage(
-        auth.companyId,
-        paging.page,
-        paging.pageSize,
-      );
+      const page = await repos.orders.pendingPage(auth.companyId, paging.page, paging.pageSize);
       return {
         total: page.total,
         list: page.list.map((row) => ({
@@ -61,7 +55,7 @@ export function createOrdersService(deps: { database: Database; cart: CartServic
           currency: row.currency,
           goods_amount: money(row.amount),
           freight: money(row.freight),
-          total_amount: money(new Decimal(row.amount).plus(row.freight)),
+          total_amount: money(new ExactDecimal(row.amount).plus(row.freight)),
           total_qty: row.totalQty,
           line_count: row.lineCount,
           consignee: row.consignee,
@@ -80,7 +74,7 @@ export function createOrdersService(deps: { database: Database; cart: CartServic
      * on another tab), the cancel refuses and the lines stay in the cart, where they are harmless.
      */
     async reSubmitCartForWeb(auth: AuthContext, orderId: number) {
-      const orders = createOrdersRepository(database.db);
+      const { orders } = repos;
       const order = await orders.find(auth.companyId, orderId);
       if (!order) throw notFound();
       if (order.state !== 'pending_payment') throw notPending(order);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { companies } from '../../db/schema/accounts';
 import { ledgerEntries, paymentRequests, payments } from '../../db/schema/trading';
 
@@ -39,7 +39,7 @@ export function createPaymentRepository(db: Db) {
         select c.credit_limit::text as "limit",
           (select coalesce(sum(debit - credit), 0) from ledger_entries where company_id = c.id)::text as debts
         from companies c where c.id = ${companyId}${lock}`);
-      return (result as unknown as { rows: Array<{ limit: string; debts: string }> }).rows[0];
+      return rowsOf<{ limit: string; debts: string }>(result)[0];
     },
 
     async companyOf(companyId: number) {
@@ -93,7 +93,7 @@ export function createPaymentRepository(db: Db) {
       const result = await db.execute(
         sql`select nextval(pg_get_serial_sequence('payments', 'id'))::int as id`,
       );
-      return Number((result as unknown as { rows: Array<{ id: number }> }).rows[0]!.id);
+      return Number(rowsOf<{ id: number }>(result)[0]!.id);
     },
 
     async insertPayment(values: typeof payments.$inferInsert) {

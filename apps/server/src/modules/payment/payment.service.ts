@@ -8,23 +8,20 @@ import {
   type WePayResult,
   type wePayRequestSchema,
 } from '@partsportal/contract/payment';
-import { Decimal } from 'decimal.js';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError, notFound, refused } from '../../platform/errors';
-import { createOrdersRepository, type OrderHead } from '../orders/orders.repository';
+import { money, ExactDecimal } from '../../platform/money';
+import type { DataAccess, Repositories } from '../../repositories';
+import type { OrderHead } from '../orders/orders.repository';
 import { CallbackRefusal } from './providers/payment-provider';
 import type { SandboxCallback, SandboxProvider } from './providers/sandbox-provider';
-import { createPaymentRepository } from './payment.repository';
 
 type WePayRequest = z.output<typeof wePayRequestSchema>;
 
-const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
-const money = (value: Decimal.Value) => new D(value).toFixed(2);
 const ymd = (date: Date) => date.toISOString().slice(0, 10).replace(/-/g, '');
-const totalOf = (order: OrderHead) => new D(order.amount).plus(order.freight);
+const totalOf = (order: OrderHead) => new ExactDecimal(order.amount).plus(order.freight);
 
 /** Answer of the callback route; anything else is a refusal (`code` ≠ 200). */
 export interface CallbackAnswer {
@@ -41,34 +38,35 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-export function createPaymentService(deps: {
-  database: Database;
-  sandbox: SandboxProvider;
-  /** Where the API is served, for the sandbox page's form action. */
-  apiPrefix: string;
-  /** Posts a provider callback to POST /Payment/Callback/sandbox (through the HTTP stack). */
-  deliverSandboxCallback: (body: SandboxCallback) => Promise<CallbackAnswer>;
-  /**
-   * The sandbox lets anyone holding a payment number confirm it: right for the demo, wrong for
-   * a shop taking real money (PAYMENT_SANDBOX=false). Off → online methods are refused and the
-   * sandbox pages and callback answer "not found".
-   */
-  sandboxEnabled?: boolean;
-  now?: () => Date;
-}) {
-  const { database, sandbox } = deps;
+export function createPaymentService(
+  deps: DataAccess & {
+    sandbox: SandboxProvider;
+    /** Where the API is served, for the sandbox page's form action. */
+    apiPrefix: string;
+    /** Posts a provider callback to POST /Payment/Callback/sandbox (through the HTTP stack). */
+    deliverSandboxCallback: (body: SandboxCallback) => Promise<CallbackAnswer>;
+    /**
+     * The sandbox lets anyone holding a payment number confirm it: right for the demo, wrong for
+     * a shop taking real money (PAYMENT_SANDBOX=false). Off → online methods are refused and the
+     * sandbox pages and callback answer "not found".
+     */
+    sandboxEnabled?: boolean;
+    now?: () => Date;
+  },
+) {
+  const { repos, transaction, sandbox } = deps;
   const sandboxEnabled = deps.sandboxEnabled ?? true;
   const now = deps.now ?? (() => new Date());
 
   async function creditOf(companyId: number, lock = false) {
-    const row = await createPaymentRepository(database.db).credit(companyId, { lock });
-    const limit = new D(row?.limit ?? 0);
-    const debts = new D(row?.debts ?? 0);
+    const row = await repos.payment.credit(companyId, { lock });
+    const limit = new ExactDecimal(row?.limit ?? 0);
+    const debts = new ExactDecimal(row?.debts ?? 0);
     return { limit, debts, available: limit.minus(debts) };
   }
 
   async function findOrder(auth: AuthContext, id: number) {
-    const order = await createOrdersRepository(database.db).find(auth.companyId, id);
+    const order = await repos.orders.find(auth.companyId, id);
     if (!order) throw notFound();
     return order;
   }
@@ -77,18 +75,18 @@ export function createPaymentService(deps: {
 
   /** Payment row + ledger + state change + event, shared by both ways an order gets paid. */
   async function recordPayment(
-    tx: Database['db'],
+    tx: Repositories,
     order: OrderHead,
     input: {
       method: string;
-      amount: Decimal;
+      amount: ExactDecimal;
       providerRef: string;
       userId: number | null;
       onAccount: boolean;
     },
   ) {
-    const orders = createOrdersRepository(tx);
-    const payments = createPaymentRepository(tx);
+    const orders = tx.orders;
+    const payments = tx.payment;
     const at = now();
     if (
       !(await orders.transition(order.companyId, order.id, 'pending_payment', 'submitted', { paidAt: at }))
@@ -148,17 +146,17 @@ export function createPaymentService(deps: {
   }
 
   async function payOnAccount(auth: AuthContext, orderId: number): Promise<WePayResult> {
-    return database.transaction(async (tx) => {
-      const order = await createOrdersRepository(tx).lock(auth.companyId, orderId);
+    return transaction(async (tx) => {
+      const order = await tx.orders.lock(auth.companyId, orderId);
       if (!order) throw notFound();
       if (order.state !== 'pending_payment') throw notPending(order);
-      const row = await createPaymentRepository(tx).credit(auth.companyId, { lock: true });
-      const available = new D(row?.limit ?? 0).minus(row?.debts ?? 0);
+      const row = await tx.payment.credit(auth.companyId, { lock: true });
+      const available = new ExactDecimal(row?.limit ?? 0).minus(row?.debts ?? 0);
       const total = totalOf(order);
       if (total.greaterThan(available)) {
         throw refused('creditLimitExceeded', {
           amount: money(total),
-          available: money(D.max(available, 0)),
+          available: money(ExactDecimal.max(available, 0)),
           currency: order.currency,
         });
       }
@@ -170,15 +168,15 @@ export function createPaymentService(deps: {
         userId: auth.userId,
         onAccount: true,
       });
-      await createOrdersRepository(tx).closePaymentRequests(order.id, 'superseded');
+      await tx.orders.closePaymentRequests(order.id, 'superseded');
       return { status: 'paid', order_id: order.id, state: 'submitted' };
     });
   }
 
   async function payOnline(auth: AuthContext, body: WePayRequest, origin: string): Promise<WePayResult> {
-    return database.transaction(async (tx) => {
-      const orders = createOrdersRepository(tx);
-      const payments = createPaymentRepository(tx);
+    return transaction(async (tx) => {
+      const orders = tx.orders;
+      const payments = tx.payment;
       const order = await orders.lock(auth.companyId, body.order_id);
       if (!order) throw notFound();
       if (order.state !== 'pending_payment') throw notPending(order);
@@ -228,15 +226,15 @@ export function createPaymentService(deps: {
       if (error instanceof CallbackRefusal) throw refuseCallback(error.reason);
       throw error;
     }
-    const request = await createPaymentRepository(database.db).findRequest(facts.paymentNo);
+    const request = await repos.payment.findRequest(facts.paymentNo);
     if (!request) throw refuseCallback('unknown payment_no');
     if (request.accountId !== facts.merchantId) throw refuseCallback('merchant mismatch');
-    if (!new D(request.amount).equals(facts.amount)) throw refuseCallback('amount mismatch');
+    if (!new ExactDecimal(request.amount).equals(facts.amount)) throw refuseCallback('amount mismatch');
 
-    return database.transaction(async (tx) => {
-      const payments = createPaymentRepository(tx);
+    return transaction(async (tx) => {
+      const payments = tx.payment;
       // The order row first, as every other state change of an order: no lock-order deadlocks.
-      const order = await createOrdersRepository(tx).lock(request.companyId, request.orderId);
+      const order = await tx.orders.lock(request.companyId, request.orderId);
       if (!order) throw refuseCallback('unknown order');
       if (!(await payments.markRequestPaid(request.id, facts.providerRef, now()))) {
         const current = await payments.findRequest(facts.paymentNo);
@@ -246,12 +244,12 @@ export function createPaymentService(deps: {
       }
       await recordPayment(tx, order, {
         method: request.method,
-        amount: new D(request.amount),
+        amount: new ExactDecimal(request.amount),
         providerRef: facts.providerRef,
         userId: null,
         onAccount: false,
       });
-      await createOrdersRepository(tx).closePaymentRequests(order.id, 'superseded', request.id);
+      await tx.orders.closePaymentRequests(order.id, 'superseded', request.id);
       return { status: 'ok' };
     });
   }
@@ -272,7 +270,7 @@ export function createPaymentService(deps: {
         freight: money(order.freight),
         total_amount: money(totalOf(order)),
         currency: order.currency,
-        paid_amount: money(await createOrdersRepository(database.db).paidAmount(order.id)),
+        paid_amount: money(await repos.orders.paidAmount(order.id)),
         methods: sandboxEnabled
           ? [...PAYMENT_METHODS]
           : PAYMENT_METHODS.filter((method) => method === 'account'),
@@ -292,12 +290,12 @@ export function createPaymentService(deps: {
 
     async getPayStatus(auth: AuthContext, orderId: number): Promise<PayStatus> {
       const order = await findOrder(auth, orderId);
-      const paid = await createOrdersRepository(database.db).paidAmount(order.id);
+      const paid = await repos.orders.paidAmount(order.id);
       const movedOn: OrderState[] = ['submitted', 'confirmed', 'partially_delivered', 'delivered'];
       return {
         order_id: order.id,
         state: order.state,
-        paid: new D(paid).greaterThan(0) && movedOn.includes(order.state),
+        paid: new ExactDecimal(paid).greaterThan(0) && movedOn.includes(order.state),
         paid_amount: money(paid),
       };
     },
@@ -312,9 +310,9 @@ export function createPaymentService(deps: {
     /** The "phone" page the QR code opens: order number, amount and a Confirm button. */
     async sandboxPage(paymentNo: string): Promise<string | null> {
       if (!sandboxEnabled) return null;
-      const request = await createPaymentRepository(database.db).findRequest(paymentNo);
+      const request = await repos.payment.findRequest(paymentNo);
       if (!request) return null;
-      const order = await createOrdersRepository(database.db).find(request.companyId, request.orderId);
+      const order = await repos.orders.find(request.companyId, request.orderId);
       const heading = `<h1>Order ${escapeHtml(order?.no ?? '')}</h1><div class="amount">${escapeHtml(money(request.amount))} ${escapeHtml(request.currency)}</div>`;
       if (request.status !== 'pending') {
         return page('Payment', `${heading}<p>Status: <strong>${escapeHtml(request.status)}</strong></p>`);
@@ -329,7 +327,7 @@ export function createPaymentService(deps: {
     /** The buyer confirmed on the phone: the sandbox sends its signed callback, as a provider would. */
     async sandboxConfirm(paymentNo: string): Promise<string | null> {
       if (!sandboxEnabled) return null;
-      const request = await createPaymentRepository(database.db).findRequest(paymentNo);
+      const request = await repos.payment.findRequest(paymentNo);
       if (!request) return null;
       const answer = await deps.deliverSandboxCallback(
         sandbox.signedCallback({ paymentNo, merchantId: request.accountId, amount: money(request.amount) }),

@@ -1,15 +1,14 @@
 import type { z } from 'zod';
 import type { DeliveryDetail, deliveryListRequestSchema } from '@partsportal/contract/records';
-import type { Database } from '../../db/client';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
-import { createDeliveriesRepository } from './deliveries.repository';
 import { totalOf } from './records-query';
+import type { Repositories } from '../../repositories';
 
 type DeliveryListRequest = z.output<typeof deliveryListRequestSchema>;
 
-export function createDeliveriesService(deps: { database: Database }) {
-  const repo = createDeliveriesRepository(deps.database.db);
+export function createDeliveriesService(deps: { repos: Repositories }) {
+  const repo = deps.repos.deliveries;
 
   return {
     async list(auth: AuthContext, request: DeliveryListRequest) {

@@ -2,15 +2,7 @@ import { recordEndpoints } from '@partsportal/contract/records';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../platform/endpoint-routes';
 import { requireAuth } from '../../platform/request-context';
-import type { createDeliveriesService } from './deliveries.service';
-import type { createPurchasesService } from './purchases.service';
-import type { createSalesService } from './sales.service';
-
-export interface RecordsServices {
-  deliveries: ReturnType<typeof createDeliveriesService>;
-  sales: ReturnType<typeof createSalesService>;
-  purchases: ReturnType<typeof createPurchasesService>;
-}
+import type { RecordsServices } from './records.service';
 
 export function registerRecordsRoutes(app: FastifyInstance, services: RecordsServices) {
   const { deliveries, sales, purchases } = services;

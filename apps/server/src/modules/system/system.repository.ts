@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Db } from '../../db/client';
 
-export function createSystemRepository(db: Database['db']) {
+export function createSystemRepository(db: Db) {
   return {
     /** Throws when the database does not answer. */
     async ping(): Promise<void> {

@@ -1,0 +1,72 @@
+import type { Database, Db } from './db/client';
+import { createAddressesRepository } from './modules/addresses/addresses.repository';
+import { createAreasRepository } from './modules/areas/areas.repository';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { createCartRepository } from './modules/cart/cart.repository';
+import { createPartMatchingRepository } from './modules/cart/part-matching.repository';
+import { createCatalogRepository } from './modules/catalog/catalog.repository';
+import { createCheckoutRepository } from './modules/checkout/checkout.repository';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
+import { createFinanceRepository } from './modules/finance/finance.repository';
+import { createFreightRepository } from './modules/freight/freight.repository';
+import { createNoticesRepository } from './modules/notices/notices.repository';
+import {
+  createOrderLinesRepository,
+  createOrderRecordsRepository,
+} from './modules/orders/order-records.repository';
+import { createOrdersRepository } from './modules/orders/orders.repository';
+import { createPaymentRepository } from './modules/payment/payment.repository';
+import { createDeliveriesRepository } from './modules/records/deliveries.repository';
+import { createPurchasesRepository } from './modules/records/purchases.repository';
+import { createSalesRepository } from './modules/records/sales.repository';
+import { createSystemRepository } from './modules/system/system.repository';
+import { createBrandingRepository } from './web-hosting/branding.repository';
+
+/**
+ * Every repository of the server, on one executor. The only place repositories are built: a
+ * service's data access is what it reads from this bundle, so a read of another module's data
+ * shows as `repos.catalog.…` in the service. Building the bundle is only closures over `db`,
+ * cheap enough to repeat for every transaction.
+ */
+export function createRepositories(db: Db) {
+  return {
+    addresses: createAddressesRepository(db),
+    areas: createAreasRepository(db),
+    auth: createAuthRepository(db),
+    branding: createBrandingRepository(db),
+    cart: createCartRepository(db),
+    catalog: createCatalogRepository(db),
+    checkout: createCheckoutRepository(db),
+    dashboard: createDashboardRepository(db),
+    deliveries: createDeliveriesRepository(db),
+    finance: createFinanceRepository(db),
+    freight: createFreightRepository(db),
+    notices: createNoticesRepository(db),
+    orderLines: createOrderLinesRepository(db),
+    orderRecords: createOrderRecordsRepository(db),
+    orders: createOrdersRepository(db),
+    partMatching: createPartMatchingRepository(db),
+    payment: createPaymentRepository(db),
+    purchases: createPurchasesRepository(db),
+    sales: createSalesRepository(db),
+    system: createSystemRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/** Runs `work` in one transaction, with every repository bound to it; rolls back when it throws. */
+export type Transaction = <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+
+/** What a service receives to reach the database: the bundle, and the bundle inside a transaction. */
+export interface DataAccess {
+  repos: Repositories;
+  transaction: Transaction;
+}
+
+export function createDataAccess(database: Database): DataAccess {
+  return {
+    repos: createRepositories(database.db),
+    transaction: (work) => database.transaction((tx) => work(createRepositories(tx))),
+  };
+}
