@@ -21,6 +21,7 @@ import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { qtyStep, roundToBuyQty } from '@shared/catalog/quantity';
 import { selectAllTitle } from '@shared/ui/table-a11y';
 import { BulkOrderPanel } from './bulk-order-panel';
+import { useFormatMoney } from '@shared/format/use-format-money';
 
 /** Quantity edited inline; sent on blur / Enter / the step buttons, rounded up to buy_qty. */
 function QtyCell({ line, onCommit }: { line: CartLine; onCommit: (qty: number) => void }) {
@@ -78,6 +79,7 @@ function RemarkCell({ line, onCommit }: { line: CartLine; onCommit: (remark: str
 
 export default function CartPage() {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   // Every cart write (here, in the catalogue, at checkout) invalidates this read.
@@ -235,7 +237,7 @@ export default function CartPage() {
       title: t('catalog.price'),
       width: 110,
       align: 'right',
-      render: (_, line) => `${line.price} ${currency}`,
+      render: (_, line) => money(line.price, currency),
     },
     {
       key: 'qty',
@@ -248,7 +250,7 @@ export default function CartPage() {
       title: t('cart.lineTotal'),
       width: 120,
       align: 'right',
-      render: (_, line) => <strong className="line-sum">{`${line.sum} ${currency}`}</strong>,
+      render: (_, line) => <strong className="line-sum">{money(line.sum, currency)}</strong>,
     },
     {
       key: 'remark',
@@ -284,7 +286,7 @@ export default function CartPage() {
         {cart.data && (
           <span className="cart-totals" data-testid="cart-totals">
             {t('cart.totals', { lines: cart.data.count, qty: cart.data.total_qty })}{' '}
-            <strong className="cart-amount">{`${cart.data.total_amount} ${currency}`}</strong>
+            <strong className="cart-amount">{money(cart.data.total_amount, currency)}</strong>
           </span>
         )}
       </div>

@@ -26,6 +26,7 @@ import { useDebouncedValue } from '@shared/hooks/use-debounced-value';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useFormatDate } from '@shared/i18n/use-format-date';
+import { useFormatMoney } from '@shared/format/use-format-money';
 import { hiddenColumnTitle, selectAllTitle } from '@shared/ui/table-a11y';
 import { prefetchEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import {
@@ -40,14 +41,7 @@ import {
   type CatalogFilters,
   type ProductSort,
 } from './catalog-query';
-import {
-  CrossNumbers,
-  EllipsisText,
-  formatMoney,
-  MatchTag,
-  StoreStockTable,
-  Thumbnail,
-} from './product-cells';
+import { CrossNumbers, EllipsisText, MatchTag, StoreStockTable, Thumbnail } from './product-cells';
 
 const PATH = '/product/index';
 const SEARCH_DEBOUNCE_MS = 250;
@@ -69,6 +63,7 @@ export default function CatalogPage() {
   const canBuy = useHasAnyCode([MENU_CODES.cart]);
   const canFreight = useHasAnyCode([MENU_CODES.freight]);
   const formatDate = useFormatDate();
+  const { money } = useFormatMoney();
 
   const [params, setParams] = useRouteSearchParams(PATH);
   const filters = useMemo(() => parseCatalogQuery(params), [params]);
@@ -209,7 +204,7 @@ export default function CatalogPage() {
         title: t('catalog.price'),
         width: 120,
         align: 'right',
-        render: (_, row) => <strong>{formatMoney(row.price, row.currency)}</strong>,
+        render: (_, row) => <strong>{money(row.price, row.currency)}</strong>,
       },
       {
         key: 'last',
@@ -220,7 +215,7 @@ export default function CatalogPage() {
           row.last_price === null ? (
             <span className="muted">—</span>
           ) : (
-            `${row.last_price} × ${row.last_qty ?? 0}`
+            `${money(row.last_price, row.currency)} × ${row.last_qty ?? 0}`
           ),
       },
       {
@@ -240,7 +235,7 @@ export default function CatalogPage() {
       },
       ...(canBuy ? [picker.qtyColumn] : []),
     ],
-    [t, canBuy, formatDate, picker.qtyColumn],
+    [t, canBuy, formatDate, money, picker.qtyColumn],
   );
 
   const data = list.data;

@@ -29,7 +29,8 @@ import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { useSessionStore } from '@shared/stores/session-store';
-import { formatMoney, StoreStockTable } from './product-cells';
+import { StoreStockTable } from './product-cells';
+import { useFormatMoney } from '@shared/format/use-format-money';
 import { detailTitle, VEHICLE_FIELDS } from './product-detail-fields';
 
 const PATH = '/product/detail';
@@ -73,6 +74,7 @@ export default function ProductDetailPage() {
 
 function ProductDetailView({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   const { message } = App.useApp();
   const canBuy = useHasAnyCode([MENU_CODES.cart]);
   const formatDate = useFormatDate();
@@ -147,10 +149,12 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
               <Descriptions.Item label={t('catalog.myNumber')}>{product.my_number || dash}</Descriptions.Item>
               <Descriptions.Item label={t('catalog.partType')}>{product.part_type}</Descriptions.Item>
               <Descriptions.Item label={t('catalog.price')}>
-                <strong className="detail-price">{formatMoney(product.price, product.currency)}</strong>
+                <strong className="detail-price">{money(product.price, product.currency)}</strong>
               </Descriptions.Item>
               <Descriptions.Item label={t('catalog.lastPurchase')}>
-                {product.last_price === null ? dash : `${product.last_price} × ${product.last_qty ?? 0}`}
+                {product.last_price === null
+                  ? dash
+                  : `${money(product.last_price, product.currency)} × ${product.last_qty ?? 0}`}
               </Descriptions.Item>
               <Descriptions.Item label={t('catalog.stockAvailable')}>
                 {product.stock} / {product.available_stock}

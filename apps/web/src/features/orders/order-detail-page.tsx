@@ -28,7 +28,7 @@ import { cartChanged } from '@shared/api/cart-api';
 import { callEndpoint } from '@shared/api/client';
 import { invalidateEndpoints, setEndpointData } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
-import { formatMoney } from '@shared/records/money';
+import { formatMoney } from '@shared/format/money';
 import { useRecordDetail } from '@shared/records/record-detail';
 import { RecordLinesTable } from '@shared/records/record-lines-table';
 import { useHasAnyCode } from '@shared/permission/use-has-code';

@@ -8,12 +8,14 @@ import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
+import { useFormatMoney } from '@shared/format/use-format-money';
 
 const PAGE_SIZE = 20;
 
 /** Spec §2 personal centre "Pending orders": unpaid orders with pay, resubmit to cart, cancel. */
 export function PendingOrdersTab() {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const formatDate = useFormatDate();
@@ -65,7 +67,7 @@ export function PendingOrdersTab() {
       title: t('pending.amount'),
       width: 140,
       align: 'right',
-      render: (_, o) => <strong>{`${o.total_amount} ${o.currency}`}</strong>,
+      render: (_, o) => <strong>{money(o.total_amount, o.currency)}</strong>,
     },
     {
       key: 'qty',

@@ -31,6 +31,7 @@ import {
   toStockRequest,
   type StockFilters,
 } from './stock-query';
+import { useFormatMoney } from '@shared/format/use-format-money';
 
 const PATH = '/stockProduct/index';
 
@@ -38,6 +39,7 @@ type StockRow = z.output<typeof catalogEndpoints.getStockProductList.data>['list
 
 export default function StockPage() {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   const { message } = App.useApp();
   const canBuy = useHasAnyCode([MENU_CODES.cart]);
   const canOpenDetail = useHasAnyCode([MENU_CODES.catalog]);
@@ -138,7 +140,7 @@ export default function StockPage() {
       title: t('catalog.price'),
       width: 120,
       align: 'right',
-      render: (_, row) => `${row.price} ${row.currency}`,
+      render: (_, row) => money(row.price, row.currency),
     },
     ...(canBuy ? [picker.qtyColumn] : []),
   ];
