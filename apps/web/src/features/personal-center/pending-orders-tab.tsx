@@ -67,7 +67,7 @@ export function PendingOrdersTab() {
       title: t('pending.amount'),
       width: 140,
       align: 'right',
-      render: (_, o) => <strong>{money(o.total_amount, o.currency)}</strong>,
+      render: (_, o) => <strong className="pending-amount">{money(o.total_amount, o.currency)}</strong>,
     },
     {
       key: 'qty',
