@@ -329,7 +329,7 @@ export default function CartPage() {
           <div className="product-card-buy">
             <QtyCell line={line} onCommit={(qty) => void update(line, { qty })} />
             <strong className="line-sum">
-              {t('cart.lineTotalShort')}: {money(line.sum, currency)}
+              {t('cart.lineTotalShort', { amount: money(line.sum, currency) })}
             </strong>
           </div>
           <RemarkCell line={line} onCommit={(remark) => void update(line, { remark })} />
