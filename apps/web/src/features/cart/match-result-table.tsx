@@ -3,7 +3,7 @@ import { Button, Input, InputNumber, Select, Table, Tag, Tooltip, type TableColu
 import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MatchProduct } from '@partsportal/contract/cart';
-import { qtyStep } from '@shared/catalog/quantity';
+import { adjustQuantity, qtyStep, quantityMessage } from '@shared/catalog/quantity';
 import { effectiveQty, isReady, statusKey, type MatchRow } from './match-rows';
 import { useFormatMoney, type MoneyFormatter } from '@shared/format/use-format-money';
 
@@ -167,18 +167,34 @@ export function MatchResultTable({
       render: (_, row) => {
         const step = qtyStep(row.product?.buy_qty ?? 0);
         const qty = effectiveQty(row);
+        // The cart gets the quantity rounded to the order multiple: say so instead of changing it silently.
+        const adjustment =
+          row.product && row.qty !== null && qty !== null
+            ? adjustQuantity(String(row.qty), row.product.buy_qty)
+            : null;
+        const explanation =
+          adjustment && row.product ? quantityMessage(t, row.product.number, adjustment) : '';
         return (
-          <InputNumber
-            className="qty-input"
-            aria-label={t('bulk.qtyFor', { line: row.line })}
-            min={1}
-            max={100_000}
-            step={step}
-            precision={0}
-            status={row.product && qty === null ? 'error' : undefined}
-            value={row.qtyEdited ? row.qty : (qty ?? row.qty)}
-            onChange={(value) => onPatch(row.key, { qty: value, qtyEdited: true })}
-          />
+          <div className="number-cell">
+            <InputNumber
+              className="qty-input"
+              aria-label={t('bulk.qtyFor', { line: row.line })}
+              min={1}
+              max={100_000}
+              step={step}
+              precision={0}
+              status={row.product && qty === null ? 'error' : undefined}
+              value={row.qtyEdited ? row.qty : (qty ?? row.qty)}
+              onChange={(value) => onPatch(row.key, { qty: value, qtyEdited: true })}
+            />
+            {explanation && (
+              <Tooltip title={explanation}>
+                <span className="qty-adjusted" role="note" aria-label={explanation}>
+                  → {qty}
+                </span>
+              </Tooltip>
+            )}
+          </div>
         );
       },
     },

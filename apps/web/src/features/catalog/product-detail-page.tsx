@@ -7,7 +7,6 @@ import {
   Descriptions,
   Empty,
   Image,
-  InputNumber,
   Result,
   Row,
   Select,
@@ -24,7 +23,8 @@ import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { assetUrl, downloadUrl } from '@shared/api/asset-url';
 import { addToCart } from '@shared/api/cart-api';
 import { useEndpointQuery } from '@shared/api/server-state';
-import { qtyStep, roundToBuyQty } from '@shared/catalog/quantity';
+import { qtyStep } from '@shared/catalog/quantity';
+import { QuantityInput } from '@shared/catalog/quantity-input';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useFormatDate } from '@shared/i18n/use-format-date';
@@ -87,7 +87,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
   const onAdd = async () => {
     setAdding(true);
     try {
-      await addToCart([{ cpid: product.id, qty: roundToBuyQty(qty, product.buy_qty), store_id: storeId }]);
+      await addToCart([{ cpid: product.id, qty, store_id: storeId }]);
       void message.success(t('catalog.added', { count: 1 }));
     } catch {
       // Toasted by the API client.
@@ -172,13 +172,13 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
             </Descriptions>
             {canBuy && (
               <Space wrap className="detail-buy">
-                <InputNumber
-                  aria-label={t('catalog.quantity')}
-                  min={qtyStep(product.buy_qty)}
-                  step={qtyStep(product.buy_qty)}
-                  precision={0}
+                <QuantityInput
+                  className="qty-input detail-qty"
+                  size="middle"
+                  number={product.number}
+                  buyQty={product.buy_qty}
                   value={qty}
-                  onChange={(value) => setQty(roundToBuyQty(value, product.buy_qty))}
+                  onCommit={setQty}
                 />
                 <Select<number | null>
                   className="detail-store"

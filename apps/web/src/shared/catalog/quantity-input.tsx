@@ -16,6 +16,7 @@ export function QuantityInput({
   status,
   disabled,
   className = 'qty-input',
+  size = 'small',
 }: {
   /** The part number the field belongs to (label and message). */
   number: string;
@@ -25,6 +26,8 @@ export function QuantityInput({
   status?: 'warning' | 'error';
   disabled?: boolean;
   className?: string;
+  /** Small in table rows and cards; the detail page's buy row is of normal size. */
+  size?: 'small' | 'middle';
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -44,7 +47,7 @@ export function QuantityInput({
   return (
     <InputNumber
       className={className}
-      size="small"
+      size={size}
       aria-label={t('catalog.quantityFor', { number })}
       min={qtyStep(buyQty)}
       max={maxQty(buyQty)}
