@@ -67,8 +67,9 @@ export function QuickOrder() {
         setPending({ input, qty: wanted, candidates: answer.candidates });
       }
     } catch {
-      // The API client has shown why (not found, not a multiple …); give the number back to fix.
+      // The API client has shown why (not found, not a multiple …); give number and quantity back to fix.
       setNumber((current) => current || input);
+      setQty((current) => current || (wanted === undefined ? '' : String(wanted)));
       numberRef.current?.select();
     } finally {
       setBusy((n) => n - 1);
