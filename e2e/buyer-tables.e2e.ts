@@ -238,6 +238,19 @@ describe('buyer tables', () => {
     const pending = plain(await pendingRow.locator('.pending-amount').textContent());
     expect(pending).toBe(esMoney(order.total_amount, order.currency));
     if (order.freight === '0.00') expect(pending).toBe(inCart);
+    // The pending list fits the page: the fixed actions column covers no other column.
+    const pendingOverflow = await page
+      .locator('.pending-table .ant-table-content')
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(pendingOverflow).toBeLessThanOrEqual(0);
+
+    // The sales list shows its amounts without a sideways scroll.
+    await page.goto(`${baseUrl()}/sales/index`);
+    const salesRow = page.locator('.ant-table-tbody tr.ant-table-row').first();
+    await salesRow.waitFor();
+    const amountHeader = page.locator('.ant-table-thead th', { hasText: 'Importe' });
+    const box = await amountHeader.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(1440);
     await context.close();
   });
 
