@@ -207,7 +207,7 @@ export default function OrderDetailPage() {
     { key: 'my_number', dataIndex: 'my_number', title: myNumberL, width: 80 },
     { key: 'unit', dataIndex: 'unit', title: unitL, width: 48 },
     { key: 'make_names', dataIndex: 'make_names', title: makesL, width: 90, ellipsis: true },
-    { key: 'extend_param', dataIndex: 'extend_param', title: extendL, width: 56, ellipsis: true },
+    { key: 'extend_param', dataIndex: 'extend_param', title: extendL, width: 72, ellipsis: true },
     {
       key: 'qty',
       title: qtyL,
@@ -328,7 +328,7 @@ export default function OrderDetailPage() {
         className="order-lines"
         columns={columns}
         dataSource={detail.lines}
-        scroll={{ x: 1400 }}
+        scroll={{ x: 1416 }}
       />
       <Card size="small" title={t('orders.history')} className="order-history">
         <Timeline
