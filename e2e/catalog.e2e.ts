@@ -213,7 +213,7 @@ describe('product freight', () => {
     await page.locator('.freight-submit').click();
     const rows = page.locator('.freight-views tbody tr.ant-table-row');
     await rows.first().waitFor();
-    expect(await rows.first().locator('.freight-price').textContent()).toMatch(/^\d+\.\d{2} [A-Z]{3}$/);
+    expect(await rows.first().locator('.freight-price').textContent()).toMatch(/^[A-Z]{3}\s[\d,]+\.\d{2}$/);
 
     await rows.first().getByRole('link', { name: 'Details' }).click();
     await page.waitForURL((url) => url.pathname === '/proCFreight/ProCFreightDetail');

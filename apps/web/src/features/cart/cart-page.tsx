@@ -1,56 +1,50 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
+  Alert,
   App,
   Button,
+  Checkbox,
   Empty,
   Input,
-  InputNumber,
   Select,
   Skeleton,
   Table,
   Tag,
   type TableColumnsType,
 } from 'antd';
-import { ClearOutlined, DeleteOutlined, SendOutlined } from '@ant-design/icons';
+import { ClearOutlined, DeleteOutlined, SendOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { cartEndpoints, type CartLine } from '@partsportal/contract/cart';
 import { assetUrl } from '@shared/api/asset-url';
 import { CART_READS, showCartCount } from '@shared/api/cart-api';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
-import { qtyStep, roundToBuyQty } from '@shared/catalog/quantity';
+import { useColumnChoice } from '@shared/catalog/column-chooser';
+import { QuantityInput } from '@shared/catalog/quantity-input';
+import { QuickOrder } from '@shared/catalog/quick-order';
+import { PHONE_QUERY, useMediaQuery } from '@shared/hooks/use-media-query';
 import { selectAllTitle } from '@shared/ui/table-a11y';
 import { BulkOrderPanel } from './bulk-order-panel';
+import { useFormatMoney } from '@shared/format/use-format-money';
 
-/** Quantity edited inline; sent on blur / Enter / the step buttons, rounded up to buy_qty. */
+/** Quantity edited inline; sent when committed, adjusted to buy_qty with a message (QuantityInput). */
 function QtyCell({ line, onCommit }: { line: CartLine; onCommit: (qty: number) => void }) {
-  const { t } = useTranslation();
-  const [value, setValue] = useState<number | null>(line.qty);
-  const [seen, setSeen] = useState(line.qty);
-  if (seen !== line.qty) {
-    setSeen(line.qty);
-    setValue(line.qty);
-  }
-  const commit = (next: number | null) => {
-    const qty = roundToBuyQty(next, line.buy_qty);
-    setValue(qty);
-    if (qty !== line.qty) onCommit(qty);
-  };
   return (
-    <InputNumber
-      className="qty-input"
-      aria-label={t('catalog.quantityFor', { number: line.number })}
-      min={qtyStep(line.buy_qty)}
-      step={qtyStep(line.buy_qty)}
-      precision={0}
-      value={value}
-      onChange={setValue}
-      onBlur={() => commit(value)}
-      onPressEnter={() => commit(value)}
-      onStep={(next) => commit(next)}
+    <QuantityInput
+      number={line.number}
+      buyQty={line.buy_qty}
+      value={line.qty}
+      status={overStock(line) ? 'error' : undefined}
+      disabled={line.status === 'unavailable'}
+      onCommit={(qty) => {
+        if (qty !== line.qty) onCommit(qty);
+      }}
     />
   );
 }
+
+/** A line asking for more than its store (or the best store) has available: flagged before "next step". */
+const overStock = (line: CartLine) => line.status !== 'unavailable' && line.qty > line.available_stock;
 
 /** Remark edited inline, sent on blur / Enter when it changed. */
 function RemarkCell({ line, onCommit }: { line: CartLine; onCommit: (remark: string) => void }) {
@@ -66,7 +60,9 @@ function RemarkCell({ line, onCommit }: { line: CartLine; onCommit: (remark: str
   };
   return (
     <Input
+      size="small"
       aria-label={t('cart.remarkFor', { number: line.number })}
+      placeholder={t('cart.remark')}
       maxLength={200}
       value={value}
       onChange={(e) => setValue(e.target.value)}
@@ -76,8 +72,13 @@ function RemarkCell({ line, onCommit }: { line: CartLine; onCommit: (remark: str
   );
 }
 
+/** The cart's columns before the user chooses (the picture is one click away). */
+const CART_DEFAULT_COLUMNS = ['number', 'store', 'stock', 'price', 'qty', 'sum', 'remark'];
+
 export default function CartPage() {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
+  const phone = useMediaQuery(PHONE_QUERY);
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   // Every cart write (here, in the catalogue, at checkout) invalidates this read.
@@ -170,7 +171,41 @@ export default function CartPage() {
     void navigate(`/cart/submit?ids=${checked.join(',')}`);
   };
 
-  const columns: TableColumnsType<CartLine> = [
+  const storeSelect = (line: CartLine) => (
+    <Select<number>
+      className="store-select"
+      size="small"
+      aria-label={t('cart.storeFor', { number: line.number })}
+      allowClear
+      placeholder={t('cart.anyStore')}
+      value={line.store_id ?? undefined}
+      disabled={line.status === 'unavailable'}
+      options={line.stores.map((s) => ({
+        value: s.store_id,
+        label: t('cart.storeOption', { name: s.store_name, stock: s.available_stock }),
+      }))}
+      onChange={(storeId) => void update(line, { store_id: storeId ?? null })}
+    />
+  );
+  const available = (line: CartLine) =>
+    overStock(line) ? (
+      <span
+        className="over-stock"
+        title={t('cart.overStock', { qty: line.qty, available: line.available_stock })}
+      >
+        <WarningOutlined aria-hidden /> {line.available_stock}
+      </span>
+    ) : (
+      line.available_stock
+    );
+  const statusTag = (line: CartLine) =>
+    line.status !== 'ok' && (
+      <Tag className="line-status" color={line.status === 'unavailable' ? 'red' : 'orange'}>
+        {line.message || t(`cart.status.${line.status}`)}
+      </Tag>
+    );
+
+  const allColumns: TableColumnsType<CartLine> = [
     {
       key: 'pic',
       title: t('cart.picture'),
@@ -195,11 +230,7 @@ export default function CartPage() {
           <span className="product-number">{line.number}</span>
           <span>{line.part_name}</span>
           <span className="muted">{line.factory}</span>
-          {line.status !== 'ok' && (
-            <Tag className="line-status" color={line.status === 'unavailable' ? 'red' : 'orange'}>
-              {line.message || t(`cart.status.${line.status}`)}
-            </Tag>
-          )}
+          {statusTag(line)}
         </div>
       ),
     },
@@ -207,35 +238,21 @@ export default function CartPage() {
       key: 'store',
       title: t('cart.store'),
       width: 200,
-      render: (_, line) => (
-        <Select<number>
-          className="store-select"
-          aria-label={t('cart.storeFor', { number: line.number })}
-          allowClear
-          placeholder={t('cart.anyStore')}
-          value={line.store_id ?? undefined}
-          disabled={line.status === 'unavailable'}
-          options={line.stores.map((s) => ({
-            value: s.store_id,
-            label: t('cart.storeOption', { name: s.store_name, stock: s.available_stock }),
-          }))}
-          onChange={(storeId) => void update(line, { store_id: storeId ?? null })}
-        />
-      ),
+      render: (_, line) => storeSelect(line),
     },
     {
       key: 'stock',
       title: t('catalog.availableStock'),
       width: 90,
       align: 'right',
-      dataIndex: 'available_stock',
+      render: (_, line) => available(line),
     },
     {
       key: 'price',
       title: t('catalog.price'),
       width: 110,
       align: 'right',
-      render: (_, line) => `${line.price} ${currency}`,
+      render: (_, line) => money(line.price, currency),
     },
     {
       key: 'qty',
@@ -248,7 +265,7 @@ export default function CartPage() {
       title: t('cart.lineTotal'),
       width: 120,
       align: 'right',
-      render: (_, line) => <strong className="line-sum">{`${line.sum} ${currency}`}</strong>,
+      render: (_, line) => <strong className="line-sum">{money(line.sum, currency)}</strong>,
     },
     {
       key: 'remark',
@@ -257,12 +274,76 @@ export default function CartPage() {
       render: (_, line) => <RemarkCell line={line} onCommit={(remark) => void update(line, { remark })} />,
     },
   ];
+  const choosable = useMemo(
+    () => [
+      { key: 'pic', title: t('cart.picture') },
+      { key: 'number', title: t('catalog.number') },
+      { key: 'store', title: t('cart.store') },
+      { key: 'stock', title: t('catalog.availableStock') },
+      { key: 'price', title: t('catalog.price') },
+      { key: 'qty', title: t('catalog.quantity') },
+      { key: 'sum', title: t('cart.lineTotal') },
+      { key: 'remark', title: t('cart.remark') },
+    ],
+    [t],
+  );
+  const columnChoice = useColumnChoice({
+    table: 'cart',
+    columns: choosable,
+    defaults: CART_DEFAULT_COLUMNS,
+    required: ['number', 'qty'],
+  });
+  const columns = allColumns.filter((c) => columnChoice.visible.has(String(c.key)));
+  const tableWidth = columns.reduce((sum, c) => sum + Number(c.width ?? 100), 32);
+  const overStockLines = lines.filter(overStock).length;
+
+  const toggle = (line: CartLine, ticked: boolean) =>
+    setSelected((current) => (ticked ? [...current, line.id] : current.filter((id) => id !== line.id)));
+  const cards = (
+    <ul className="product-cards cart-cards">
+      {lines.map((line) => (
+        <li
+          key={line.id}
+          className={`product-card${line.status === 'unavailable' ? ' row-unavailable' : ''}`}
+          data-id={line.id}
+        >
+          <div className="product-card-head">
+            <Checkbox
+              className="product-card-tick"
+              aria-label={t('picker.tickFor', { number: line.number })}
+              checked={checked.includes(line.id)}
+              onChange={(e) => toggle(line, e.target.checked)}
+            />
+            <span className="product-card-number product-number">{line.number}</span>
+            <span className="product-card-brand">{line.factory}</span>
+          </div>
+          <div className="product-card-name">{line.part_name}</div>
+          {statusTag(line)}
+          <div className="product-card-figures">
+            <strong className="product-card-price">{money(line.price, currency)}</strong>
+            <span className={overStock(line) ? 'product-card-stock over-stock' : 'product-card-stock'}>
+              {t('cart.availableShort', { available: line.available_stock })}
+            </span>
+          </div>
+          {storeSelect(line)}
+          <div className="product-card-buy">
+            <QtyCell line={line} onCommit={(qty) => void update(line, { qty })} />
+            <strong className="line-sum">
+              {t('cart.lineTotalShort', { amount: money(line.sum, currency) })}
+            </strong>
+          </div>
+          <RemarkCell line={line} onCommit={(remark) => void update(line, { remark })} />
+        </li>
+      ))}
+    </ul>
+  );
 
   return (
     <section className="page cart-page" aria-labelledby="cart-title">
       <h1 id="cart-title" className="page-title">
         {t('route.cart')}
       </h1>
+      <QuickOrder />
       <BulkOrderPanel />
       <div className="table-toolbar cart-toolbar">
         <Button type="primary" icon={<SendOutlined />} className="submit-checked" onClick={onSubmit}>
@@ -284,23 +365,40 @@ export default function CartPage() {
         {cart.data && (
           <span className="cart-totals" data-testid="cart-totals">
             {t('cart.totals', { lines: cart.data.count, qty: cart.data.total_qty })}{' '}
-            <strong className="cart-amount">{`${cart.data.total_amount} ${currency}`}</strong>
+            <strong className="cart-amount">{money(cart.data.total_amount, currency)}</strong>
           </span>
         )}
+        {!phone && columnChoice.chooser}
       </div>
+      {overStockLines > 0 && (
+        <Alert
+          className="over-stock-summary"
+          type="warning"
+          showIcon
+          title={t('cart.overStockSummary', { count: overStockLines })}
+        />
+      )}
       {!cart.data && cart.isFetching ? (
         <Skeleton active paragraph={{ rows: 6 }} />
+      ) : phone ? (
+        lines.length === 0 ? (
+          <Empty description={t('cart.empty')} />
+        ) : (
+          cards
+        )
       ) : (
         <Table<CartLine>
           className="cart-table"
           rowKey="id"
-          size="middle"
+          size="small"
           loading={cart.isFetching}
           columns={columns}
           dataSource={lines}
           pagination={false}
-          scroll={{ x: 1100 }}
-          rowClassName={(line) => (line.status === 'unavailable' ? 'row-unavailable' : '')}
+          scroll={{ x: tableWidth }}
+          rowClassName={(line) =>
+            line.status === 'unavailable' ? 'row-unavailable' : overStock(line) ? 'row-over-stock' : ''
+          }
           rowSelection={{
             fixed: true,
             columnTitle: selectAllTitle(t('common.selectAll')),

@@ -3,8 +3,9 @@ import { Button, Input, InputNumber, Select, Table, Tag, Tooltip, type TableColu
 import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MatchProduct } from '@partsportal/contract/cart';
-import { qtyStep } from '@shared/catalog/quantity';
+import { adjustQuantity, qtyStep, quantityMessage } from '@shared/catalog/quantity';
 import { effectiveQty, isReady, statusKey, type MatchRow } from './match-rows';
+import { useFormatMoney, type MoneyFormatter } from '@shared/format/use-format-money';
 
 const STATUS_COLOR: Record<string, string> = {
   exact: 'green',
@@ -42,11 +43,12 @@ function InputCell({ row, onRematch }: { row: MatchRow; onRematch: (input: strin
   );
 }
 
-const productLabel = (p: MatchProduct) =>
-  `${p.factory} ${p.number} · ${p.part_name} · ${p.price} ${p.currency}`;
+const productLabel = (p: MatchProduct, money: MoneyFormatter) =>
+  `${p.factory} ${p.number} · ${p.part_name} · ${money(p.price, p.currency)}`;
 
 function ProductCell({ row, onPatch }: { row: MatchRow; onPatch: (patch: Partial<MatchRow>) => void }) {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   if (row.status === 'ambiguous') {
     return (
       <Select<number>
@@ -55,7 +57,7 @@ function ProductCell({ row, onPatch }: { row: MatchRow; onPatch: (patch: Partial
         placeholder={t('bulk.choose')}
         value={row.product?.id}
         popupMatchSelectWidth={false}
-        options={row.candidates.map((c) => ({ value: c.id, label: productLabel(c) }))}
+        options={row.candidates.map((c) => ({ value: c.id, label: productLabel(c, money) }))}
         onChange={(id) => onPatch({ product: row.candidates.find((c) => c.id === id) ?? null, picked: true })}
       />
     );
@@ -87,7 +89,7 @@ function ProductCell({ row, onPatch }: { row: MatchRow; onPatch: (patch: Partial
     <div className="suggestions">
       <span className="muted">{t('bulk.didYouMean')}</span>
       {row.suggestions.map((s) => (
-        <Tooltip key={s.id} title={productLabel(s)}>
+        <Tooltip key={s.id} title={productLabel(s, money)}>
           <Button size="small" className="suggestion" onClick={() => onPatch({ product: s, picked: true })}>
             {s.factory} {s.number}
           </Button>
@@ -109,6 +111,7 @@ export function MatchResultTable({
   onRemove: (key: string) => void;
 }) {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   const columns: TableColumnsType<MatchRow> = [
     {
       key: 'line',
@@ -164,18 +167,34 @@ export function MatchResultTable({
       render: (_, row) => {
         const step = qtyStep(row.product?.buy_qty ?? 0);
         const qty = effectiveQty(row);
+        // The cart gets the quantity rounded to the order multiple: say so instead of changing it silently.
+        const adjustment =
+          row.product && row.qty !== null && qty !== null
+            ? adjustQuantity(String(row.qty), row.product.buy_qty)
+            : null;
+        const explanation =
+          adjustment && row.product ? quantityMessage(t, row.product.number, adjustment) : '';
         return (
-          <InputNumber
-            className="qty-input"
-            aria-label={t('bulk.qtyFor', { line: row.line })}
-            min={1}
-            max={100_000}
-            step={step}
-            precision={0}
-            status={row.product && qty === null ? 'error' : undefined}
-            value={row.qtyEdited ? row.qty : (qty ?? row.qty)}
-            onChange={(value) => onPatch(row.key, { qty: value, qtyEdited: true })}
-          />
+          <div className="number-cell">
+            <InputNumber
+              className="qty-input"
+              aria-label={t('bulk.qtyFor', { line: row.line })}
+              min={1}
+              max={100_000}
+              step={step}
+              precision={0}
+              status={row.product && qty === null ? 'error' : undefined}
+              value={row.qtyEdited ? row.qty : (qty ?? row.qty)}
+              onChange={(value) => onPatch(row.key, { qty: value, qtyEdited: true })}
+            />
+            {explanation && (
+              <Tooltip title={explanation}>
+                <span className="qty-adjusted" role="note" aria-label={explanation}>
+                  → {qty}
+                </span>
+              </Tooltip>
+            )}
+          </div>
         );
       },
     },
@@ -187,7 +206,7 @@ export function MatchResultTable({
       render: (_, row) =>
         row.product ? (
           <div className="number-cell align-end">
-            <span>{`${row.product.price} ${row.product.currency}`}</span>
+            <span>{money(row.product.price, row.product.currency)}</span>
             <span className="muted">{t('bulk.stock', { stock: row.product.available_stock })}</span>
           </div>
         ) : (

@@ -6,6 +6,7 @@ import {
   Checkbox,
   Empty,
   Input,
+  Pagination,
   Select,
   Skeleton,
   Space,
@@ -21,11 +22,16 @@ import { Link, useNavigate } from 'react-router';
 import { catalogEndpoints, PRODUCT_SORTS, type ProductRow } from '@partsportal/contract/catalog';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { callEndpoint } from '@shared/api/client';
+import { useColumnChoice } from '@shared/catalog/column-chooser';
+import { ProductCards } from '@shared/catalog/product-cards';
+import { QuickOrder } from '@shared/catalog/quick-order';
 import { useCartPicker } from '@shared/catalog/use-cart-picker';
+import { PHONE_QUERY, useMediaQuery } from '@shared/hooks/use-media-query';
 import { useDebouncedValue } from '@shared/hooks/use-debounced-value';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useFormatDate } from '@shared/i18n/use-format-date';
+import { useFormatMoney } from '@shared/format/use-format-money';
 import { hiddenColumnTitle, selectAllTitle } from '@shared/ui/table-a11y';
 import { prefetchEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import {
@@ -40,16 +46,11 @@ import {
   type CatalogFilters,
   type ProductSort,
 } from './catalog-query';
-import {
-  CrossNumbers,
-  EllipsisText,
-  formatMoney,
-  MatchTag,
-  StoreStockTable,
-  Thumbnail,
-} from './product-cells';
+import { CrossNumbers, EllipsisText, MatchTag, StoreStockTable, Thumbnail } from './product-cells';
 
 const PATH = '/product/index';
+/** What a buyer came for (issue 17 item 2); the rest is a click away in the column chooser. */
+const DEFAULT_COLUMNS = ['number', 'factory', 'part_name', 'price', 'available', 'qty', 'add'];
 const SEARCH_DEBOUNCE_MS = 250;
 
 interface VehicleOption {
@@ -69,6 +70,7 @@ export default function CatalogPage() {
   const canBuy = useHasAnyCode([MENU_CODES.cart]);
   const canFreight = useHasAnyCode([MENU_CODES.freight]);
   const formatDate = useFormatDate();
+  const { money } = useFormatMoney();
 
   const [params, setParams] = useRouteSearchParams(PATH);
   const filters = useMemo(() => parseCatalogQuery(params), [params]);
@@ -123,6 +125,7 @@ export default function CatalogPage() {
     );
   };
 
+  const phone = useMediaQuery(PHONE_QUERY);
   const picker = useCartPicker<ProductRow>();
   const { selected } = picker;
 
@@ -134,30 +137,19 @@ export default function CatalogPage() {
 
   // Memoized with the table below: typing in the search box re-renders the page on every key,
   // and rebuilding 20 rows × 15 antd cells each time made typing and Enter → results slower.
-  const columns = useMemo<TableColumnsType<ProductRow>>(
+  // The order is the reading order of a buyer: number, brand, name, price, available, quantity, add.
+  const allColumns = useMemo<TableColumnsType<ProductRow>>(
     () => [
       {
         key: 'pic',
         title: t('catalog.picture'),
-        width: 72,
+        width: 64,
         render: (_, row) => <Thumbnail row={row} />,
-      },
-      {
-        key: 'part_name',
-        title: t('catalog.partName'),
-        width: 180,
-        render: (_, row) => (
-          <span className="part-name">
-            {row.part_name}
-            {/* antd's green (#52c41a) under white text is 2.3:1; green-8 is 5.6:1 (WCAG AA). */}
-            {row.is_new && <Badge className="new-badge" count={t('catalog.new')} color="#237804" />}
-          </span>
-        ),
       },
       {
         key: 'number',
         title: t('catalog.number'),
-        width: 200,
+        width: 190,
         render: (_, row) => (
           <div className="number-cell">
             <Link
@@ -172,6 +164,18 @@ export default function CatalogPage() {
         ),
       },
       { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 110 },
+      {
+        key: 'part_name',
+        title: t('catalog.partName'),
+        width: 200,
+        render: (_, row) => (
+          <span className="part-name">
+            {row.part_name}
+            {/* antd's green (#52c41a) under white text is 2.3:1; green-8 is 5.6:1 (WCAG AA). */}
+            {row.is_new && <Badge className="new-badge" count={t('catalog.new')} color="#237804" />}
+          </span>
+        ),
+      },
       {
         key: 'my_number',
         dataIndex: 'my_number',
@@ -198,36 +202,37 @@ export default function CatalogPage() {
       },
       { key: 'unit', dataIndex: 'unit', title: t('catalog.unit'), width: 64 },
       {
-        key: 'stock',
-        title: t('catalog.stockAvailable'),
-        width: 110,
-        align: 'right',
-        render: (_, row) => `${row.stock} / ${row.available_stock}`,
-      },
-      {
         key: 'price',
         title: t('catalog.price'),
-        width: 120,
+        width: 130,
         align: 'right',
-        render: (_, row) => <strong>{formatMoney(row.price, row.currency)}</strong>,
+        render: (_, row) => <strong className="product-price">{money(row.price, row.currency)}</strong>,
       },
+      {
+        key: 'available',
+        dataIndex: 'available_stock',
+        title: t('catalog.availableStock'),
+        width: 96,
+        align: 'right',
+      },
+      { key: 'stock', dataIndex: 'stock', title: t('catalog.stock'), width: 90, align: 'right' },
       {
         key: 'last',
         title: t('catalog.lastPurchase'),
-        width: 120,
+        width: 160,
         align: 'right',
         render: (_, row) =>
           row.last_price === null ? (
             <span className="muted">—</span>
           ) : (
-            `${row.last_price} × ${row.last_qty ?? 0}`
+            `${money(row.last_price, row.currency)} × ${row.last_qty ?? 0}`
           ),
       },
       {
         key: 'buy_qty',
         dataIndex: 'buy_qty',
         title: t('catalog.buyQty'),
-        width: 90,
+        width: 100,
         align: 'right',
         render: (value: number) => value || <span className="muted">—</span>,
       },
@@ -238,10 +243,27 @@ export default function CatalogPage() {
         width: 130,
         render: (_, row) => (row.market_time ? formatDate(row.market_time) : '—'),
       },
-      ...(canBuy ? [picker.qtyColumn] : []),
+      ...(canBuy ? [picker.qtyColumn, picker.addColumn] : []),
     ],
-    [t, canBuy, formatDate, picker.qtyColumn],
+    [t, canBuy, formatDate, money, picker.qtyColumn, picker.addColumn],
   );
+  const choosable = useMemo(
+    () => allColumns.map((c) => ({ key: String(c.key), title: String(c.title) })),
+    [allColumns],
+  );
+  const columnChoice = useColumnChoice({
+    table: 'catalog',
+    columns: choosable,
+    defaults: DEFAULT_COLUMNS,
+    required: ['number'],
+  });
+  const columns = useMemo(
+    () => allColumns.filter((c) => columnChoice.visible.has(String(c.key))),
+    [allColumns, columnChoice.visible],
+  );
+  // Selection (32) and expand (48) columns plus the chosen ones: a sideways scroll only when
+  // the user chose more than the page is wide.
+  const tableWidth = columns.reduce((sum, c) => sum + Number(c.width ?? 100), 80);
 
   const data = list.data;
   const loading = list.isFetching;
@@ -262,10 +284,10 @@ export default function CatalogPage() {
         <Table<ProductRow>
           className="catalog-table"
           rowKey="id"
-          size="middle"
+          size="small"
           columns={columns}
           dataSource={data?.list ?? []}
-          scroll={{ x: 1900 }}
+          scroll={{ x: tableWidth }}
           tableLayout="fixed"
           rowSelection={
             canBuy || canFreight
@@ -306,7 +328,7 @@ export default function CatalogPage() {
         />
       ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers read the listed state
-    [data, initialLoad, columns, selected, canBuy, canFreight, filters, t],
+    [data, initialLoad, columns, tableWidth, selected, canBuy, canFreight, filters, t],
   );
 
   const sortOptions = PRODUCT_SORTS.map((value) => ({ value, label: t(`catalog.sort.${value}`) }));
@@ -394,6 +416,8 @@ export default function CatalogPage() {
         </Space.Compact>
       </div>
 
+      {canBuy && <QuickOrder />}
+
       <div className="table-toolbar">
         {canBuy && picker.addButton}
         {canFreight && selected.size > 0 && (
@@ -410,14 +434,44 @@ export default function CatalogPage() {
         {data?.total_is_lower_bound && (
           <span className="muted narrow-hint">{t('catalog.narrowHint', { count: data.total })}</span>
         )}
+        {!phone && <span className="toolbar-end">{columnChoice.chooser}</span>}
       </div>
 
       {/* The spinner wraps the memoized table instead of being its `loading` prop: Enter in
           the search box then does not re-render 20 rows before the request even starts. */}
-      <Spin spinning={loading && !initialLoad}>{table}</Spin>
+      {phone ? (
+        <>
+          <ProductCards<ProductRow>
+            rows={data?.list ?? []}
+            loading={loading}
+            emptyText={
+              filters.keyword ? t('catalog.noResults', { keyword: filters.keyword }) : t('catalog.empty')
+            }
+            numberOf={(row) => (
+              <Link to={`/product/detail?id=${row.id}`} className="product-number">
+                {row.number}
+              </Link>
+            )}
+            picker={canBuy ? picker : undefined}
+          />
+          {data && data.total > filters.pageSize && (
+            <Pagination
+              className="product-cards-pager"
+              simple
+              current={filters.page}
+              pageSize={filters.pageSize}
+              total={data.total}
+              onChange={(page) => update({ page })}
+            />
+          )}
+        </>
+      ) : (
+        <Spin spinning={loading && !initialLoad}>{table}</Spin>
+      )}
       {filters.keyword && data && data.list.length > 0 && data.list[0]?.match.kind === 'similar' && (
         <Tag className="similar-hint">{t('catalog.similarHint')}</Tag>
       )}
+      {canBuy && picker.stickyBar}
     </section>
   );
 }

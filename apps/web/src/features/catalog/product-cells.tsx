@@ -100,7 +100,3 @@ export function StoreStockTable({ stores }: { stores: StoreStock[] }) {
     />
   );
 }
-
-export function formatMoney(amount: string | null, currency: string): string {
-  return amount === null ? '—' : `${amount} ${currency}`;
-}

@@ -7,7 +7,6 @@ import {
   Descriptions,
   Empty,
   Image,
-  InputNumber,
   Result,
   Row,
   Select,
@@ -24,12 +23,14 @@ import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { assetUrl, downloadUrl } from '@shared/api/asset-url';
 import { addToCart } from '@shared/api/cart-api';
 import { useEndpointQuery } from '@shared/api/server-state';
-import { qtyStep, roundToBuyQty } from '@shared/catalog/quantity';
+import { qtyStep } from '@shared/catalog/quantity';
+import { QuantityInput } from '@shared/catalog/quantity-input';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { useSessionStore } from '@shared/stores/session-store';
-import { formatMoney, StoreStockTable } from './product-cells';
+import { StoreStockTable } from './product-cells';
+import { useFormatMoney } from '@shared/format/use-format-money';
 import { detailTitle, VEHICLE_FIELDS } from './product-detail-fields';
 
 const PATH = '/product/detail';
@@ -73,6 +74,7 @@ export default function ProductDetailPage() {
 
 function ProductDetailView({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   const { message } = App.useApp();
   const canBuy = useHasAnyCode([MENU_CODES.cart]);
   const formatDate = useFormatDate();
@@ -85,7 +87,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
   const onAdd = async () => {
     setAdding(true);
     try {
-      await addToCart([{ cpid: product.id, qty: roundToBuyQty(qty, product.buy_qty), store_id: storeId }]);
+      await addToCart([{ cpid: product.id, qty, store_id: storeId }]);
       void message.success(t('catalog.added', { count: 1 }));
     } catch {
       // Toasted by the API client.
@@ -147,10 +149,12 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
               <Descriptions.Item label={t('catalog.myNumber')}>{product.my_number || dash}</Descriptions.Item>
               <Descriptions.Item label={t('catalog.partType')}>{product.part_type}</Descriptions.Item>
               <Descriptions.Item label={t('catalog.price')}>
-                <strong className="detail-price">{formatMoney(product.price, product.currency)}</strong>
+                <strong className="detail-price">{money(product.price, product.currency)}</strong>
               </Descriptions.Item>
               <Descriptions.Item label={t('catalog.lastPurchase')}>
-                {product.last_price === null ? dash : `${product.last_price} × ${product.last_qty ?? 0}`}
+                {product.last_price === null
+                  ? dash
+                  : `${money(product.last_price, product.currency)} × ${product.last_qty ?? 0}`}
               </Descriptions.Item>
               <Descriptions.Item label={t('catalog.stockAvailable')}>
                 {product.stock} / {product.available_stock}
@@ -168,13 +172,13 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
             </Descriptions>
             {canBuy && (
               <Space wrap className="detail-buy">
-                <InputNumber
-                  aria-label={t('catalog.quantity')}
-                  min={qtyStep(product.buy_qty)}
-                  step={qtyStep(product.buy_qty)}
-                  precision={0}
+                <QuantityInput
+                  className="qty-input detail-qty"
+                  size="middle"
+                  number={product.number}
+                  buyQty={product.buy_qty}
                   value={qty}
-                  onChange={(value) => setQty(roundToBuyQty(value, product.buy_qty))}
+                  onCommit={setQty}
                 />
                 <Select<number | null>
                   className="detail-store"

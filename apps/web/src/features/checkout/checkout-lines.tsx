@@ -1,10 +1,12 @@
 import { Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutLine, CheckoutPreview } from '@partsportal/contract/checkout';
+import { useFormatMoney } from '@shared/format/use-format-money';
 
 /** The order lines of the checkout preview (submit and confirm pages). */
 export function CheckoutLines({ preview }: { preview: CheckoutPreview | undefined }) {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   const currency = preview?.currency ?? '';
   const columns: TableColumnsType<CheckoutLine> = [
     {
@@ -31,14 +33,14 @@ export function CheckoutLines({ preview }: { preview: CheckoutPreview | undefine
       title: t('catalog.price'),
       width: 110,
       align: 'right',
-      render: (_, line) => `${line.price} ${currency}`,
+      render: (_, line) => money(line.price, currency),
     },
     {
       key: 'sum',
       title: t('cart.lineTotal'),
       width: 120,
       align: 'right',
-      render: (_, line) => `${line.sum} ${currency}`,
+      render: (_, line) => money(line.sum, currency),
     },
     { key: 'remark', title: t('cart.remark'), width: 160, dataIndex: 'remark' },
   ];
@@ -59,20 +61,21 @@ export function CheckoutLines({ preview }: { preview: CheckoutPreview | undefine
 /** Goods, freight and total of a preview. */
 export function CheckoutTotals({ preview }: { preview: CheckoutPreview }) {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   const c = preview.currency;
   return (
     <dl className="checkout-totals">
       <dt>{t('checkout.goods', { qty: preview.total_qty })}</dt>
-      <dd>{`${preview.goods_amount} ${c}`}</dd>
+      <dd>{money(preview.goods_amount, c)}</dd>
       <dt>{t('checkout.freight')}</dt>
       <dd className="checkout-freight">
         {preview.freight === null
           ? t('checkout.freightUnknown')
-          : `${preview.freight} ${c}${preview.freight_carrier ? ` (${preview.freight_carrier})` : ''}`}
+          : `${money(preview.freight, c)}${preview.freight_carrier ? ` (${preview.freight_carrier})` : ''}`}
       </dd>
       <dt>{t('checkout.total')}</dt>
       <dd>
-        <strong className="checkout-total">{`${preview.total_amount} ${c}`}</strong>
+        <strong className="checkout-total">{money(preview.total_amount, c)}</strong>
       </dd>
     </dl>
   );

@@ -10,12 +10,14 @@ import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { CheckoutLines, CheckoutTotals } from './checkout-lines';
 import { parseId, parseIds } from './checkout-query';
 import { forgetIdempotencyKey, idempotencyKeyFor, submitFingerprint } from './idempotency-key';
+import { useFormatMoney } from '@shared/format/use-format-money';
 
 const PATH = '/cart/submitConfirm';
 
 /** Spec §2 "Confirm order": total, freight, destination, consignee, lines, remark → SaveSubmits. */
 export default function ConfirmPage() {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const [params] = useRouteSearchParams(PATH);
@@ -83,7 +85,7 @@ export default function ConfirmPage() {
                 key: 'total',
                 label: t('checkout.totalAmount'),
                 children: (
-                  <strong className="confirm-total">{`${data.total_amount} ${data.currency}`}</strong>
+                  <strong className="confirm-total">{money(data.total_amount, data.currency)}</strong>
                 ),
               },
               {
@@ -92,7 +94,7 @@ export default function ConfirmPage() {
                 children:
                   data.freight === null
                     ? t('checkout.freightUnknown')
-                    : `${data.freight} ${data.currency}${data.freight_carrier ? ` (${data.freight_carrier})` : ''}`,
+                    : `${money(data.freight, data.currency)}${data.freight_carrier ? ` (${data.freight_carrier})` : ''}`,
               },
               {
                 key: 'destination',

@@ -14,6 +14,7 @@ import { callEndpoint } from '@shared/api/client';
 import { forgetEndpoints, invalidateEndpoints, useEndpointQuery } from '@shared/api/server-state';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { parseId } from './checkout-query';
+import { useFormatMoney } from '@shared/format/use-format-money';
 
 const PATH = '/cart/pay';
 type Pending = Extract<WePayResult, { status: 'pending' }>;
@@ -56,6 +57,7 @@ function usePayStatusPolling(orderId: number | null, active: boolean, onPaid: ()
 
 export default function PayPage() {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   const navigate = useNavigate();
   const [params] = useRouteSearchParams(PATH);
   const orderId = parseId(params.get('id'));
@@ -115,12 +117,12 @@ export default function PayPage() {
         className="pay-summary"
         items={[
           { key: 'no', label: t('pay.orderNo'), children: <span className="pay-order-no">{data.no}</span> },
-          { key: 'goods', label: t('pay.goods'), children: `${data.goods_amount} ${c}` },
-          { key: 'freight', label: t('checkout.freight'), children: `${data.freight} ${c}` },
+          { key: 'goods', label: t('pay.goods'), children: money(data.goods_amount, c) },
+          { key: 'freight', label: t('checkout.freight'), children: money(data.freight, c) },
           {
             key: 'amount',
             label: t('pay.amount'),
-            children: <strong className="pay-amount">{`${data.total_amount} ${c}`}</strong>,
+            children: <strong className="pay-amount">{money(data.total_amount, c)}</strong>,
           },
           { key: 'state', label: t('pay.state'), children: t(`orderState.${data.state}`) },
         ]}
@@ -168,7 +170,7 @@ export default function PayPage() {
                 height={220}
               />
               <div>
-                <p>{t('pay.scan', { amount: `${pending.amount} ${pending.currency}` })}</p>
+                <p>{t('pay.scan', { amount: money(pending.amount, pending.currency) })}</p>
                 <p>
                   <a
                     className="pay-confirm-link"

@@ -5,11 +5,13 @@ import { paymentEndpoints } from '@partsportal/contract/payment';
 import { useEndpointQuery } from '@shared/api/server-state';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { parseId } from './checkout-query';
+import { useFormatMoney } from '@shared/format/use-format-money';
 
 const PATH = '/cart/paySuccess';
 
 export default function PaySuccessPage() {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   const navigate = useNavigate();
   const [params] = useRouteSearchParams(PATH);
   const orderId = parseId(params.get('id'));
@@ -35,7 +37,7 @@ export default function PaySuccessPage() {
         subTitle={
           data && (
             <span className="pay-success-order">
-              {t('paySuccess.order', { no: data.no, amount: `${data.paid_amount} ${data.currency}` })} ·{' '}
+              {t('paySuccess.order', { no: data.no, amount: money(data.paid_amount, data.currency) })} ·{' '}
               {t(`orderState.${data.state}`)}
             </span>
           )

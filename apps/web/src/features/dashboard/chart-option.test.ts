@@ -43,6 +43,6 @@ describe('dashboard chart option', () => {
     const tooltip = buildChartOption(chart, { ...options, locale: 'es' }).tooltip as {
       valueFormatter: (value: number) => string;
     };
-    expect(tooltip.valueFormatter(1234.5)).toBe('1234,50 CNY');
+    expect(tooltip.valueFormatter(1234.5).replace('\u00a0', ' ')).toBe('1234,50 CNY');
   });
 });

@@ -2,6 +2,7 @@ import type { LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import type { Dashboard } from '@partsportal/contract/dashboard';
+import { formatMoney } from '@shared/format/money';
 
 export type DashboardChartOption = ComposeOption<
   LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
@@ -41,7 +42,6 @@ export function buildChartOption(
   chart: Dashboard['chart'],
   options: { themeColor: string; locale: string; texts: ChartTexts; currency: string },
 ): DashboardChartOption {
-  const money = new Intl.NumberFormat(options.locale, { maximumFractionDigits: 2, minimumFractionDigits: 2 });
   const compact = new Intl.NumberFormat(options.locale, { notation: 'compact', maximumFractionDigits: 1 });
   const series: LineSeriesOption[] = [];
   if (chart.order_amounts) {
@@ -69,7 +69,7 @@ export function buildChartOption(
     legend: { top: 0, data: series.map((s) => String(s.name)) },
     tooltip: {
       trigger: 'axis',
-      valueFormatter: (value) => `${money.format(Number(value))} ${options.currency}`,
+      valueFormatter: (value) => formatMoney(String(value), options.currency, options.locale),
     },
     xAxis: { type: 'category', boundaryGap: false, data: monthLabels(chart.months, options.locale) },
     yAxis: { type: 'value', axisLabel: { formatter: (value: number) => compact.format(value) } },

@@ -4,7 +4,7 @@ import { financeEndpoints, type LedgerEntry } from '@partsportal/contract/financ
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
 import { RECORD_PAGE_SIZES } from '@shared/records/list-query';
-import { useFormatMoney } from '@shared/records/use-format-money';
+import { useFormatMoney } from '@shared/format/use-format-money';
 import { useRecordList } from '@shared/records/use-record-list';
 import { statementQuery } from './finance-query';
 

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { financeEndpoints, type OpenItem } from '@partsportal/contract/finance';
 import { useEndpointQuery } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
-import { useFormatMoney } from '@shared/records/use-format-money';
+import { useFormatMoney } from '@shared/format/use-format-money';
 import { agingBars, overdueLabel } from './aging';
 
 export default function PaymentDaysPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
-  const { money } = useFormatMoney();
+  const { money, percent } = useFormatMoney();
   const days = useEndpointQuery(financeEndpoints.getPaymentDays, {});
   const data = days.data;
 
@@ -99,7 +99,7 @@ export default function PaymentDaysPage() {
           <li key={bar.bucket} className={`aging-card tone-${bar.tone}`} data-bucket={bar.bucket}>
             <span className="aging-label">{t(bar.labelKey)}</span>
             <strong className="aging-amount">{money(bar.amount, currency)}</strong>
-            <span className="muted">{bar.percent} %</span>
+            <span className="muted">{percent(bar.percent)}</span>
           </li>
         ))}
       </ol>

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { financeEndpoints } from '@partsportal/contract/finance';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { RecordDetailHeading, RecordNotFound, useRecordDetail } from '@shared/records/record-detail';
-import { useFormatMoney } from '@shared/records/use-format-money';
+import { useFormatMoney } from '@shared/format/use-format-money';
 import { paymentMethodLabel } from './payment-method';
 
 export default function PaymentDetailPage() {

@@ -8,7 +8,7 @@ import { DayRangeFilter } from '@shared/records/day-range-filter';
 import { RecordExportButton } from '@shared/records/record-export-button';
 import { RecordTable } from '@shared/records/record-table';
 import { TextFilter } from '@shared/records/text-filter';
-import { useFormatMoney } from '@shared/records/use-format-money';
+import { useFormatMoney } from '@shared/format/use-format-money';
 import { useRecordList } from '@shared/records/use-record-list';
 import { prefetchRecord } from '@shared/records/record-detail';
 import { paymentMethodLabel } from './payment-method';

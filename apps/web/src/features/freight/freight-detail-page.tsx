@@ -6,6 +6,7 @@ import { FREIGHT_METHOD, FREIGHT_PLUGIN_TYPE, freightEndpoints } from '@partspor
 import { useEndpointQuery } from '@shared/api/server-state';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { parseDetailQuery } from './freight-form';
+import { useFormatMoney } from '@shared/format/use-format-money';
 
 const PATH = '/proCFreight/ProCFreightDetail';
 
@@ -15,6 +16,7 @@ const PATH = '/proCFreight/ProCFreightDetail';
  */
 export default function FreightDetailPage() {
   const { t } = useTranslation();
+  const { money: formatAmount } = useFormatMoney();
   const navigate = useNavigate();
   const [params] = useRouteSearchParams(PATH);
   const query = useMemo(() => parseDetailQuery(params), [params]);
@@ -41,7 +43,7 @@ export default function FreightDetailPage() {
     body = <Skeleton active />;
   } else {
     const kg = (value: string) => `${value} kg`;
-    const money = (value: string) => `${value} ${view.currency}`;
+    const money = (value: string) => formatAmount(value, view.currency);
     body = (
       <>
         <Descriptions bordered column={{ xs: 1, sm: 2 }} size="small" className="freight-breakdown">

@@ -35,6 +35,7 @@ import {
   type FreightField,
   type FreightLink,
 } from './freight-form';
+import { useFormatMoney } from '@shared/format/use-format-money';
 
 const PATH = '/proCFreight/index';
 
@@ -46,6 +47,7 @@ interface PickedProduct {
 
 export default function FreightPage() {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   const { message } = App.useApp();
   const [params] = useRouteSearchParams(PATH);
 
@@ -188,7 +190,7 @@ export default function FreightPage() {
       key: 'price',
       title: t('catalog.price'),
       align: 'right',
-      render: (_, v) => <strong className="freight-price">{`${v.price} ${v.currency}`}</strong>,
+      render: (_, v) => <strong className="freight-price">{money(v.price, v.currency)}</strong>,
     },
     {
       key: 'days',

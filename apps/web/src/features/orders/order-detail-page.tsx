@@ -28,7 +28,7 @@ import { cartChanged } from '@shared/api/cart-api';
 import { callEndpoint } from '@shared/api/client';
 import { invalidateEndpoints, setEndpointData } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
-import { formatMoney } from '@shared/records/money';
+import { formatMoney } from '@shared/format/money';
 import { useRecordDetail } from '@shared/records/record-detail';
 import { RecordLinesTable } from '@shared/records/record-lines-table';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
@@ -200,18 +200,18 @@ export default function OrderDetailPage() {
     descL,
   ] = lineLabels;
   const columns: TableColumnsType<OrderLine> = [
-    { key: 'seq', dataIndex: 'seq', title: seqL, width: 56 },
-    { key: 'part_name', dataIndex: 'part_name', title: nameL, width: 160 },
-    { key: 'number', dataIndex: 'number', title: numberL, width: 140, className: 'product-number' },
-    { key: 'factory', dataIndex: 'factory', title: factoryL, width: 100 },
-    { key: 'my_number', dataIndex: 'my_number', title: myNumberL, width: 110 },
-    { key: 'unit', dataIndex: 'unit', title: unitL, width: 60 },
-    { key: 'make_names', dataIndex: 'make_names', title: makesL, width: 140, ellipsis: true },
-    { key: 'extend_param', dataIndex: 'extend_param', title: extendL, width: 110, ellipsis: true },
+    { key: 'seq', dataIndex: 'seq', title: seqL, width: 44 },
+    { key: 'part_name', dataIndex: 'part_name', title: nameL, width: 120 },
+    { key: 'number', dataIndex: 'number', title: numberL, width: 116, className: 'product-number' },
+    { key: 'factory', dataIndex: 'factory', title: factoryL, width: 80 },
+    { key: 'my_number', dataIndex: 'my_number', title: myNumberL, width: 80 },
+    { key: 'unit', dataIndex: 'unit', title: unitL, width: 48 },
+    { key: 'make_names', dataIndex: 'make_names', title: makesL, width: 90, ellipsis: true },
+    { key: 'extend_param', dataIndex: 'extend_param', title: extendL, width: 72, ellipsis: true },
     {
       key: 'qty',
       title: qtyL,
-      width: detail.can_edit ? 130 : 90,
+      width: detail.can_edit ? 110 : 84,
       align: 'right',
       render: (_, line) =>
         detail.can_edit ? (
@@ -231,13 +231,13 @@ export default function OrderDetailPage() {
           line.qty
         ),
     },
-    { key: 'export_qty', dataIndex: 'export_qty', title: exportQtyL, width: 80, align: 'right' },
-    { key: 'price', title: priceL, width: 110, align: 'right', render: (_, line) => money(line.price) },
+    { key: 'export_qty', dataIndex: 'export_qty', title: exportQtyL, width: 88, align: 'right' },
+    { key: 'price', title: priceL, width: 100, align: 'right', render: (_, line) => money(line.price) },
     { key: 'sum', title: sumL, width: 120, align: 'right', render: (_, line) => money(line.sum) },
-    { key: 'client_remark', dataIndex: 'client_remark', title: clientRemarkL, width: 120, ellipsis: true },
-    { key: 'remark', dataIndex: 'remark', title: remarkL, width: 120, ellipsis: true },
-    { key: 'tax_price', title: taxL, width: 110, align: 'right', render: (_, line) => money(line.tax_price) },
-    { key: 'price_desc', dataIndex: 'price_desc', title: descL, width: 120, ellipsis: true },
+    { key: 'client_remark', dataIndex: 'client_remark', title: clientRemarkL, width: 90, ellipsis: true },
+    { key: 'remark', dataIndex: 'remark', title: remarkL, width: 90, ellipsis: true },
+    { key: 'tax_price', title: taxL, width: 100, align: 'right', render: (_, line) => money(line.tax_price) },
+    { key: 'price_desc', dataIndex: 'price_desc', title: descL, width: 90, ellipsis: true },
     ...(detail.can_delete_lines
       ? [
           {
@@ -328,7 +328,7 @@ export default function OrderDetailPage() {
         className="order-lines"
         columns={columns}
         dataSource={detail.lines}
-        scroll={{ x: 1700 }}
+        scroll={{ x: 1416 }}
       />
       <Card size="small" title={t('orders.history')} className="order-history">
         <Timeline

@@ -8,12 +8,14 @@ import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
+import { useFormatMoney } from '@shared/format/use-format-money';
 
 const PAGE_SIZE = 20;
 
 /** Spec §2 personal centre "Pending orders": unpaid orders with pay, resubmit to cart, cancel. */
 export function PendingOrdersTab() {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const formatDate = useFormatDate();
@@ -56,26 +58,26 @@ export function PendingOrdersTab() {
     {
       key: 'no',
       title: t('pending.no'),
-      width: 170,
+      width: 160,
       render: (_, o) => <span className="order-no">{o.no}</span>,
     },
-    { key: 'date', title: t('pending.date'), width: 150, render: (_, o) => formatDate(o.bill_date) },
+    { key: 'date', title: t('pending.date'), width: 130, render: (_, o) => formatDate(o.bill_date) },
     {
       key: 'amount',
       title: t('pending.amount'),
-      width: 140,
+      width: 130,
       align: 'right',
-      render: (_, o) => <strong>{`${o.total_amount} ${o.currency}`}</strong>,
+      render: (_, o) => <strong className="pending-amount">{money(o.total_amount, o.currency)}</strong>,
     },
     {
       key: 'qty',
       title: t('pending.qty'),
-      width: 90,
+      width: 80,
       align: 'right',
       render: (_, o) => `${o.total_qty} / ${o.line_count}`,
     },
-    { key: 'consignee', title: t('checkout.consignee'), width: 130, dataIndex: 'consignee' },
-    { key: 'destination', title: t('checkout.destination'), width: 200, dataIndex: 'destination' },
+    { key: 'consignee', title: t('checkout.consignee'), width: 110, dataIndex: 'consignee' },
+    { key: 'destination', title: t('checkout.destination'), width: 180, dataIndex: 'destination' },
     {
       key: 'state',
       title: t('pay.state'),
@@ -85,7 +87,7 @@ export function PendingOrdersTab() {
     {
       key: 'actions',
       title: t('pending.actions'),
-      width: 250,
+      width: 240,
       fixed: 'right',
       render: (_, o) => (
         <Space size={4} wrap>
@@ -120,7 +122,7 @@ export function PendingOrdersTab() {
       loading={orders.isFetching}
       columns={columns}
       dataSource={orders.data?.list ?? []}
-      scroll={{ x: 1200 }}
+      scroll={{ x: 1150 }}
       locale={{ emptyText: <Empty description={t('pending.empty')} /> }}
       pagination={{
         current: page,

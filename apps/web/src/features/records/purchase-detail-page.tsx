@@ -4,7 +4,7 @@ import { recordEndpoints, type PurchaseLine } from '@partsportal/contract/record
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { RecordDetailHeading, RecordNotFound, useRecordDetail } from '@shared/records/record-detail';
 import { RecordLinesTable } from '@shared/records/record-lines-table';
-import { useFormatMoney } from '@shared/records/use-format-money';
+import { useFormatMoney } from '@shared/format/use-format-money';
 
 export default function PurchaseDetailPage() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { recordEndpoints, type SalesLine } from '@partsportal/contract/records';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { RecordDetailHeading, RecordNotFound, useRecordDetail } from '@shared/records/record-detail';
 import { RecordLinesTable } from '@shared/records/record-lines-table';
-import { useFormatMoney } from '@shared/records/use-format-money';
+import { useFormatMoney } from '@shared/format/use-format-money';
 import { CargoStateTag } from './cargo-state-tag';
 
 export default function SalesDetailPage() {

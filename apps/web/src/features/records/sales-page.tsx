@@ -10,7 +10,7 @@ import { RecordExportButton } from '@shared/records/record-export-button';
 import { RecordTable } from '@shared/records/record-table';
 import { RecordTotalsLine } from '@shared/records/record-totals';
 import { TextFilter } from '@shared/records/text-filter';
-import { useFormatMoney } from '@shared/records/use-format-money';
+import { useFormatMoney } from '@shared/format/use-format-money';
 import { useRecordList } from '@shared/records/use-record-list';
 import { prefetchRecord } from '@shared/records/record-detail';
 import { CargoStateTag } from './cargo-state-tag';
@@ -57,12 +57,18 @@ export default function SalesPage() {
   });
 
   const columns: TableColumnsType<SalesBill> = [
-    { key: 'company', dataIndex: 'company_sort_name', title: t('recordList.company'), width: 150 },
+    {
+      key: 'company',
+      dataIndex: 'company_sort_name',
+      title: t('recordList.company'),
+      width: 100,
+      ellipsis: true,
+    },
     {
       key: 'no',
       dataIndex: 'no',
       title: t('recordList.no'),
-      width: 170,
+      width: 150,
       ...sortable('no'),
       render: (_, row) => (
         <Link
@@ -77,34 +83,39 @@ export default function SalesPage() {
       key: 'bill_date',
       dataIndex: 'bill_date',
       title: t('recordList.billDate'),
-      width: 150,
+      width: 138,
       ...sortable('bill_date'),
       render: (_, row) => formatDate(row.bill_date),
     },
-    { key: 'from', dataIndex: 'from', title: t('recordList.from'), width: 70 },
+    { key: 'from', dataIndex: 'from', title: t('recordList.from'), width: 68 },
     {
       key: 'state',
       title: t('recordList.state'),
-      width: 100,
+      width: 76,
       render: (_, row) => t(`salesState.${row.state}`),
     },
     {
       key: 'cargo_state',
       dataIndex: 'cargo_state',
       title: t('sales.cargoState'),
-      width: 110,
+      width: 96,
       ...sortable('cargo_state'),
       render: (_, row) => <CargoStateTag state={row.cargo_state} />,
     },
-    { key: 'logistics_name', dataIndex: 'logistics_name', title: t('sales.logisticsName'), width: 120 },
+    {
+      key: 'logistics_name',
+      dataIndex: 'logistics_name',
+      title: t('sales.logisticsName'),
+      width: 90,
+      ellipsis: true,
+    },
     {
       key: 'logistics_no',
       dataIndex: 'logistics_no',
       title: t('sales.logisticsNo'),
-      width: 160,
+      width: 150,
       render: (_, row) => <span className="logistics-no">{row.logistics_no}</span>,
     },
-    { key: 'currency', dataIndex: 'currency', title: t('stock.currency'), width: 80 },
     {
       key: 'export_rate',
       dataIndex: 'export_rate',
@@ -118,12 +129,12 @@ export default function SalesPage() {
       key: 'amount',
       dataIndex: 'amount',
       title: t('recordList.amount'),
-      width: 150,
+      width: 130,
       align: 'right',
       ...sortable('amount'),
       render: (_, row) => money(row.amount, row.currency),
     },
-    { key: 'remark', dataIndex: 'remark', title: t('recordList.remark'), width: 170, ellipsis: true },
+    { key: 'remark', dataIndex: 'remark', title: t('recordList.remark'), width: 60, ellipsis: true },
   ];
 
   return (
@@ -169,7 +180,7 @@ export default function SalesPage() {
         records={records}
         className="sales-table"
         columns={columns}
-        scroll={{ x: 1530 }}
+        scroll={{ x: 1158 }}
         emptyText={t('recordList.empty')}
       />
     </section>

@@ -6,6 +6,7 @@ import {
   Empty,
   Input,
   Modal,
+  Pagination,
   Progress,
   Select,
   Skeleton,
@@ -20,9 +21,13 @@ import { Link } from 'react-router';
 import { catalogEndpoints } from '@partsportal/contract/catalog';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { useEndpointQuery } from '@shared/api/server-state';
+import { useColumnChoice } from '@shared/catalog/column-chooser';
+import { ProductCards } from '@shared/catalog/product-cards';
 import { useCartPicker } from '@shared/catalog/use-cart-picker';
+import { PHONE_QUERY, useMediaQuery } from '@shared/hooks/use-media-query';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
+import { selectAllTitle } from '@shared/ui/table-a11y';
 import { exportStockList } from './stock-export';
 import {
   parseStockQuery,
@@ -31,6 +36,7 @@ import {
   toStockRequest,
   type StockFilters,
 } from './stock-query';
+import { useFormatMoney } from '@shared/format/use-format-money';
 
 const PATH = '/stockProduct/index';
 
@@ -38,6 +44,7 @@ type StockRow = z.output<typeof catalogEndpoints.getStockProductList.data>['list
 
 export default function StockPage() {
   const { t } = useTranslation();
+  const { money } = useFormatMoney();
   const { message } = App.useApp();
   const canBuy = useHasAnyCode([MENU_CODES.cart]);
   const canOpenDetail = useHasAnyCode([MENU_CODES.catalog]);
@@ -56,6 +63,7 @@ export default function StockPage() {
   const options = useEndpointQuery(catalogEndpoints.getCatalogFilters, {});
   const stores = useMemo(() => options.data?.stores ?? [], [options.data]);
 
+  const phone = useMediaQuery(PHONE_QUERY);
   const picker = useCartPicker<StockRow>();
 
   // Export: a modal with a progress bar while the pages arrive; closing it cancels.
@@ -90,28 +98,24 @@ export default function StockPage() {
     }
   };
 
-  const columns: TableColumnsType<StockRow> = [
-    {
-      key: 'number',
-      title: t('catalog.number'),
-      width: 170,
-      fixed: 'left',
-      render: (_, row) =>
-        canOpenDetail ? (
-          <Link to={`/product/detail?id=${row.id}`} className="product-number">
-            {row.number}
-          </Link>
-        ) : (
-          <span className="product-number">{row.number}</span>
-        ),
-    },
-    { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 200 },
-    { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 120 },
-    { key: 'unit', dataIndex: 'unit', title: t('catalog.unit'), width: 70 },
+  const numberOf = (row: StockRow) =>
+    canOpenDetail ? (
+      <Link to={`/product/detail?id=${row.id}`} className="product-number">
+        {row.number}
+      </Link>
+    ) : (
+      <span className="product-number">{row.number}</span>
+    );
+
+  const allColumns: TableColumnsType<StockRow> = [
+    { key: 'number', title: t('catalog.number'), width: 128, render: (_, row) => numberOf(row) },
+    { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 96 },
+    { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 130 },
+    { key: 'unit', dataIndex: 'unit', title: t('catalog.unit'), width: 64 },
     ...stores.map((store) => ({
       key: `store-${store.id}`,
       title: store.name,
-      width: 130,
+      width: 100,
       align: 'right' as const,
       render: (_: unknown, row: StockRow) => {
         const stock = row.stores.find((s) => s.store_id === store.id);
@@ -129,19 +133,53 @@ export default function StockPage() {
     {
       key: 'total',
       title: t('catalog.stockAvailable'),
-      width: 130,
+      width: 100,
       align: 'right',
       render: (_, row) => <strong>{`${row.stock} / ${row.available_stock}`}</strong>,
     },
     {
       key: 'price',
       title: t('catalog.price'),
-      width: 120,
+      width: 112,
       align: 'right',
-      render: (_, row) => `${row.price} ${row.currency}`,
+      render: (_, row) => <span className="product-price">{money(row.price, row.currency)}</span>,
     },
-    ...(canBuy ? [picker.qtyColumn] : []),
+    ...(canBuy
+      ? [
+          { ...picker.qtyColumn, width: 100 },
+          { ...picker.addColumn, width: 56 },
+        ]
+      : []),
   ];
+  const choosable = useMemo(
+    () => [
+      { key: 'number', title: t('catalog.number') },
+      { key: 'factory', title: t('catalog.factory') },
+      { key: 'part_name', title: t('catalog.partName') },
+      { key: 'unit', title: t('catalog.unit') },
+      ...stores.map((store) => ({ key: `store-${store.id}`, title: store.name })),
+      { key: 'total', title: t('catalog.stockAvailable') },
+      { key: 'price', title: t('catalog.price') },
+      ...(canBuy
+        ? [
+            { key: 'qty', title: t('catalog.quantity') },
+            { key: 'add', title: t('columns.add') },
+          ]
+        : []),
+    ],
+    [t, stores, canBuy],
+  );
+  // The stock list is about stock: every store is a default column (each store's figures are
+  // what the page adds over the catalogue).
+  const defaults = useMemo(() => choosable.map((c) => c.key).filter((key) => key !== 'unit'), [choosable]);
+  const columnChoice = useColumnChoice({
+    table: 'stock',
+    columns: choosable,
+    defaults,
+    required: ['number'],
+  });
+  const columns = allColumns.filter((c) => columnChoice.visible.has(String(c.key)));
+  const tableWidth = columns.reduce((sum, c) => sum + Number(c.width ?? 100), canBuy ? 32 : 0);
 
   const data = list.data;
   const percent = exporting && exporting.total > 0 ? Math.round((exporting.done / exporting.total) * 100) : 0;
@@ -200,22 +238,44 @@ export default function StockPage() {
           {t('stock.export')}
         </Button>
         {data && <span className="muted total-line">{t('catalog.total', { count: data.total })}</span>}
+        {!phone && <span className="toolbar-end">{columnChoice.chooser}</span>}
       </div>
-      {!data && list.isFetching ? (
+      {phone ? (
+        <>
+          <ProductCards<StockRow>
+            rows={data?.list ?? []}
+            loading={list.isFetching}
+            emptyText={t('catalog.empty')}
+            numberOf={numberOf}
+            picker={canBuy ? picker : undefined}
+          />
+          {data && data.total > filters.pageSize && (
+            <Pagination
+              className="product-cards-pager"
+              simple
+              current={filters.page}
+              pageSize={filters.pageSize}
+              total={data.total}
+              onChange={(page) => update({ page })}
+            />
+          )}
+        </>
+      ) : !data && list.isFetching ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
         <Table<StockRow>
           className="stock-table"
           rowKey="id"
-          size="middle"
+          size="small"
           loading={list.isFetching}
           columns={columns}
           dataSource={data?.list ?? []}
-          scroll={{ x: 900 + stores.length * 130 }}
+          scroll={{ x: tableWidth }}
           rowSelection={
             canBuy
               ? {
                   fixed: true,
+                  columnTitle: selectAllTitle(t('common.selectAll')),
                   preserveSelectedRowKeys: true,
                   selectedRowKeys: [...picker.selected.keys()],
                   onChange: picker.onSelect,
@@ -235,6 +295,7 @@ export default function StockPage() {
           }}
         />
       )}
+      {canBuy && picker.stickyBar}
       <Modal
         open={exporting !== null}
         title={t('stock.exporting')}

@@ -1,4 +1,5 @@
 import type { OrderState } from '@partsportal/contract/orders';
+import { formatPercent } from '../format/money';
 
 /**
  * Delivery rate as the order list shows it: export_rate is a percent string with 2 decimals
@@ -11,7 +12,7 @@ export function deliveryPercent(rate: string): number {
 }
 
 export function formatDeliveryRate(rate: string, locale: string): string {
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(deliveryPercent(rate))} %`;
+  return formatPercent(deliveryPercent(rate), locale);
 }
 
 /** Tag colours of the order states (antd preset colours). */

@@ -9,7 +9,7 @@ import type { PageState, SortState } from './list-query';
 import { RecordExportButton } from './record-export-button';
 import { RecordTable } from './record-table';
 import { TextFilter } from './text-filter';
-import { useFormatMoney } from './use-format-money';
+import { useFormatMoney } from '../format/use-format-money';
 import type { RecordListState, RecordPage } from './use-record-list';
 
 /** The fields a bill line carries in every line search (sales and purchase lines). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { RecordTotals } from '@partsportal/contract/records';
-import { useFormatMoney } from './use-format-money';
+import { useFormatMoney } from '../format/use-format-money';
 
 /** Totals over the whole filter, one line per currency (never summed across currencies). */
 export function RecordTotalsLine({ totals }: { totals: readonly RecordTotals[] }) {

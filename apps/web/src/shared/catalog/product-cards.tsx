@@ -1,0 +1,79 @@
+import './catalog-tables.css';
+import type { ReactNode } from 'react';
+import { Checkbox, Empty, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFormatMoney } from '../format/use-format-money';
+import type { PickableRow } from './use-cart-picker';
+
+/** What a product card shows (catalogue and stock list rows both have it). */
+export interface CardRow extends PickableRow {
+  part_name: string;
+  factory: string;
+  price: string;
+  currency: string;
+  available_stock: number;
+}
+
+/**
+ * The phone layout (< 576 px) of the product tables: one card per part with number, brand,
+ * name, price, available stock, quantity and an add button — what a buyer came for, without
+ * the sideways scroll of a 15-column table.
+ */
+export function ProductCards<Row extends CardRow>({
+  rows,
+  loading,
+  emptyText,
+  numberOf,
+  picker,
+}: {
+  rows: readonly Row[];
+  loading: boolean;
+  emptyText: ReactNode;
+  /** The number as a link to the detail (or plain text when the user cannot open it). */
+  numberOf: (row: Row) => ReactNode;
+  /** Tick, quantity and add; absent without the cart permission. */
+  picker?: {
+    selected: ReadonlyMap<number, Row>;
+    toggle: (row: Row, ticked: boolean) => void;
+    qtyInput: (row: Row) => ReactNode;
+    addRowButton: (row: Row, withText?: boolean) => ReactNode;
+  };
+}) {
+  const { t } = useTranslation();
+  const { money } = useFormatMoney();
+  if (loading && rows.length === 0) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (rows.length === 0) return <Empty description={emptyText} />;
+  return (
+    <ul className="product-cards" aria-busy={loading}>
+      {rows.map((row) => (
+        <li key={row.id} className="product-card" data-id={row.id}>
+          <div className="product-card-head">
+            {picker && (
+              <Checkbox
+                className="product-card-tick"
+                aria-label={t('picker.tickFor', { number: row.number })}
+                checked={picker.selected.has(row.id)}
+                onChange={(e) => picker.toggle(row, e.target.checked)}
+              />
+            )}
+            <span className="product-card-number">{numberOf(row)}</span>
+            <span className="product-card-brand">{row.factory}</span>
+          </div>
+          <div className="product-card-name">{row.part_name}</div>
+          <div className="product-card-figures">
+            <strong className="product-card-price">{money(row.price, row.currency)}</strong>
+            <span className={row.available_stock > 0 ? 'product-card-stock' : 'product-card-stock is-out'}>
+              {t('cart.availableShort', { available: row.available_stock })}
+            </span>
+          </div>
+          {picker && (
+            <div className="product-card-buy">
+              {picker.qtyInput(row)}
+              {picker.addRowButton(row, true)}
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
