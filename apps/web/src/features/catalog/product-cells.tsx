@@ -11,17 +11,21 @@ export const THUMB_SIZE = 48;
  */
 export function Thumbnail({ row }: { row: Pick<ProductRow, 'id' | 'pic' | 'number'> }) {
   return (
-    <Image
-      classNames={{ root: 'product-thumb-image', image: 'product-thumb' }}
-      src={assetUrl(row.pic)}
-      alt={row.number}
-      width={THUMB_SIZE}
-      height={THUMB_SIZE}
-      loading="lazy"
-      decoding="async"
-      // No hover cover: at 48 px its icon and text would hide the picture; the cursor says it.
-      preview={{ src: bigPictureUrl(row.id), cover: null }}
-    />
+    // The catalogue's rows open the detail page on click; the picture (and its preview, a portal
+    // whose React events still bubble through here) must not.
+    <span className="product-thumb-cell" onClick={(event) => event.stopPropagation()}>
+      <Image
+        classNames={{ root: 'product-thumb-image', image: 'product-thumb' }}
+        src={assetUrl(row.pic)}
+        alt={row.number}
+        width={THUMB_SIZE}
+        height={THUMB_SIZE}
+        loading="lazy"
+        decoding="async"
+        // No hover cover: at 48 px its icon and text would hide the picture; the cursor says it.
+        preview={{ src: bigPictureUrl(row.id), cover: null }}
+      />
+    </span>
   );
 }
 
