@@ -39,7 +39,8 @@ describe('lazily loaded top-bar dialogs', () => {
     await page.locator('.ant-dropdown-menu').getByText('Change Password', { exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[type=password]').first().waitFor();
-    expect(await dialog.locator('input[type=password]').count()).toBe(2);
+    // Current, new and confirmation (the current password was added by decision 007).
+    expect(await dialog.locator('input[type=password]').count()).toBe(3);
     await context.close();
   });
 });
