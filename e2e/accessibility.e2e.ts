@@ -108,7 +108,7 @@ async function api<T>(page: Page, path: string, body: object = {}): Promise<T> {
 async function collectIds(page: Page): Promise<Ids> {
   const first = async (path: string, body: object = { page: 1, pageSize: 1 }) =>
     (await api<{ list: { id: number }[] }>(page, path, body)).list[0]!.id;
-  const products = await api<{ list: { id: number; available_stock: number }[] }>(
+  const products = await api<{ list: { id: number; available_stock: number; buy_qty: number }[] }>(
     page,
     '/Web/GetProductList',
     {
@@ -119,12 +119,12 @@ async function collectIds(page: Page): Promise<Ids> {
   const [product, other] = products.list.filter((p) => p.available_stock > 10);
   // A pending order of its own (its detail shows the pay / cancel / edit actions, the pay page
   // needs one) and two cart lines for the checkout steps.
-  await api(page, '/Web/AddCart', { cpid: product!.id, qty: 1 });
+  await api(page, '/Web/AddCart', { cpid: product!.id, qty: product!.buy_qty || 1 });
   const inCart = await api<{ list: { id: number; cpid: number }[] }>(page, '/Web/GetCartList');
   const pending = await api<{ order_id: number }>(page, '/Web/SaveSubmits', {
     items: inCart.list.filter((line) => line.cpid === product!.id).map((line) => line.id),
   });
-  await api(page, '/Web/AddCart', { cpid: other!.id, qty: 1 });
+  await api(page, '/Web/AddCart', { cpid: other!.id, qty: other!.buy_qty || 1 });
   const cart = await api<{ list: { id: number }[] }>(page, '/Web/GetCartList');
   const views = await api<{ carrier: string; mode: string }[]>(page, '/Common/Post', {
     type: 'Freight',
