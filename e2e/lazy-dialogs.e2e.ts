@@ -20,7 +20,9 @@ describe('lazily loaded top-bar dialogs', () => {
         throw new Error('lazy dialog probe');
       });
     });
-    await page.locator('.nav-error-log').click();
+    // The log lives in the user menu (issue 17 item 9), its label counting the entries.
+    await page.locator('.user-menu').click();
+    await page.locator('.menu-error-log').getByText('Error log (1)').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Uncaught Error: lazy dialog probe').waitFor();
     expect(await dialog.locator('.ant-table-row').count()).toBe(1);

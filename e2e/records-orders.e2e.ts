@@ -189,6 +189,10 @@ describe('dashboard and orders (demo)', () => {
     const qty = page.locator('.order-lines .qty-input input').first();
     await qty.fill('3');
     await qty.press('Enter');
+    // Confirmed first (issue 17 item 5): it moves stock and the order's total.
+    const confirmQty = page.locator('.ant-modal-confirm');
+    await confirmQty.getByText('Change the quantity of').waitFor();
+    await confirmQty.locator('.ant-btn-primary').click();
     await page.getByText(/quantity now 3/).waitFor();
 
     await page.locator('.order-lines .ant-btn-dangerous').first().click();
@@ -200,6 +204,45 @@ describe('dashboard and orders (demo)', () => {
 
     await page.locator('.buy-again').click();
     await page.getByText('Added to the cart: 1 lines').waitFor();
+    await context.close();
+  });
+
+  it('a pending order: pay and cancel from its detail, with a confirmation (es)', async () => {
+    const { context, page } = await newPage(browser(), { language: 'es' });
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/dashboard`);
+    await waitForShell(page);
+    const products = await api<{ list: { id: number }[] }>(page, '/Web/GetProductList', {
+      keyword: '',
+      inStock: true,
+      pageSize: 1,
+    });
+    const cpid = products.list[0]!.id;
+    await api(page, '/Web/AddCart', { cpid, qty: 1 });
+    const cart = await api<{ list: { id: number; cpid: number }[] }>(page, '/Web/GetCartList', {});
+    const items = cart.list.filter((item) => item.cpid === cpid).map((item) => item.id);
+    const order = await api<{ order_id: number; no: string }>(page, '/Web/SaveSubmits', { items });
+
+    await page.goto(`${baseUrl()}/order/detail?id=${order.order_id}`);
+    await page.locator('.order-pending-hint').waitFor();
+    // Pay leads to the cart flow's pay page of this order; back to the detail.
+    await page.locator('.order-pay').click();
+    await page.waitForURL(new RegExp(`/cart/pay\\?id=${order.order_id}$`));
+    await page.goBack();
+    // Cancel asks first; "keep the order" keeps it.
+    await page.locator('.order-cancel').click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.getByText(`¿Cancelar el pedido ${order.no}?`).waitFor();
+    await dialog.getByRole('button', { name: 'Mantener el pedido' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.locator('.order-header').textContent()).toContain('Pendiente de pago');
+    await page.locator('.order-cancel').click();
+    await dialog.locator('.ant-btn-dangerous').click();
+    await page.getByText(`${order.no} cancelado`).waitFor();
+    // The detail reloads as cancelled: no pay, cancel, quantity or delete actions any more.
+    await expect.poll(() => page.locator('.order-header').textContent()).toContain('Cancelado');
+    expect(await page.locator('.order-pay, .order-cancel, .order-pending-hint').count()).toBe(0);
+    expect(await page.locator('.order-lines .qty-input, .order-lines .ant-btn-dangerous').count()).toBe(0);
     await context.close();
   });
 

@@ -8,6 +8,7 @@ import { getStaticConfig } from '@shared/api/static-config';
 import { loadDayjsLocale } from '@shared/i18n/antd-locale';
 import { useSessionStore } from '@shared/stores/session-store';
 import { MOBILE_BREAKPOINT, useSettingsStore } from '@shared/stores/settings-store';
+import { keepScrollableTablesFocusable } from '@shared/ui/scrollable-regions';
 import { PageSpinner } from '@shared/ui/page-spinner';
 import { findRoute } from '../route-table';
 import { KeepAliveOutlet } from './keep-alive-outlet';
@@ -30,6 +31,10 @@ export default function AppLayout() {
   useEffect(() => {
     void loadDayjsLocale(language);
   }, [language]);
+
+  // Tables that scroll sideways take keyboard focus (axe scrollable-region-focusable), on every
+  // page and in dialogs, which antd renders into document.body.
+  useEffect(() => keepScrollableTablesFocusable(document.body), []);
 
   // Spec §2: under 992 px the layout switches to mobile mode and the sidebar closes.
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import {
   DownOutlined,
+  FileSearchOutlined,
   LockOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
@@ -12,11 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { UserInfo } from '@partsportal/contract/auth';
 import { logout } from '@shared/stores/session-store';
+import { useErrorLogStore } from '@shared/stores/error-log-store';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { hasAnyCode, isAdmin } from '@shared/permission/access';
 import { findRoute, HOME_PATH, LEAF_ROUTES, ROUTE_TABLE } from '../route-table';
 import { menuTarget, toMenuItems, visibleRoutes } from './menu-items';
-import { ErrorLogButton, LanguageControl, SizeControl, ThemeControl } from './settings-controls';
+import { LanguageControl, SizeControl, ThemeControl } from './settings-controls';
 import { useTagsStore } from './tags-store';
 
 // Both dialogs load on first use: the error log's Table and Pagination alone were ~85 KB
@@ -36,6 +38,7 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
   const [errorLogOpen, setErrorLogOpen] = useState(false);
   const [passwordUsed, setPasswordUsed] = useState(false);
   const [errorLogUsed, setErrorLogUsed] = useState(false);
+  const errorCount = useErrorLogStore((s) => s.entries.length);
   const route = findRoute(location.pathname);
   // The user menu's personal centre opens the pending orders when the user may see them, else
   // the address page when it is switched on; with neither there is nothing to open.
@@ -78,12 +81,6 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
           />
         )}
         <div className="navbar-tools">
-          <ErrorLogButton
-            onOpen={() => {
-              setErrorLogUsed(true);
-              setErrorLogOpen(true);
-            }}
-          />
           <LanguageControl />
           <SizeControl />
           <ThemeControl />
@@ -95,6 +92,14 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
                   ? [{ key: 'personal', icon: <UserOutlined />, label: t('route.personalCenter') }]
                   : []),
                 { key: 'password', icon: <LockOutlined />, label: t('password.title') },
+                // Spec §8's error log: a support tool, so it sits in the user menu rather than
+                // as a red badge in the header (issue 17 item 9); the count is in its label.
+                {
+                  key: 'errorLog',
+                  icon: <FileSearchOutlined />,
+                  label: errorCount > 0 ? t('errorLog.open', { count: errorCount }) : t('errorLog.title'),
+                  className: 'menu-error-log',
+                },
                 { type: 'divider' },
                 { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout') },
               ],
@@ -104,11 +109,20 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
                   setPasswordUsed(true);
                   setPasswordOpen(true);
                 }
+                if (key === 'errorLog') {
+                  setErrorLogUsed(true);
+                  setErrorLogOpen(true);
+                }
                 if (key === 'logout') void signOut();
               },
             }}
           >
-            <Button type="text" className="user-menu" aria-label={`${t('nav.userMenu')}: ${userInfo.name}`}>
+            <Button
+              type="text"
+              className="user-menu"
+              aria-label={`${t('nav.userMenu')}: ${userInfo.name}`}
+              title={userInfo.name}
+            >
               <UserOutlined />
               <span className="nav-label">{userInfo.name}</span>
               <DownOutlined />
@@ -117,7 +131,12 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
         </div>
       </div>
       <div className="navbar-row navbar-sub">
-        <Breadcrumb className="breadcrumb" items={breadcrumbItems(location.pathname, t)} />
+        {/* On the dashboard itself a one-item trail would only repeat its tab (issue 17 item 9). */}
+        {route?.path === HOME_PATH ? (
+          <span className="breadcrumb" />
+        ) : (
+          <Breadcrumb className="breadcrumb" items={breadcrumbItems(location.pathname, t)} />
+        )}
         <p className="welcome" data-testid="welcome">
           {t('nav.welcome', { company: userInfo.company_name })}
         </p>

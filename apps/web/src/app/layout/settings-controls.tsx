@@ -1,9 +1,8 @@
-import { BgColorsOutlined, BugOutlined, ColumnHeightOutlined, TranslationOutlined } from '@ant-design/icons';
-import { Badge, Button, Dropdown, Popover } from 'antd';
+import { BgColorsOutlined, ColumnHeightOutlined, TranslationOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Popover } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@partsportal/contract/codes';
 import { LANGUAGES } from '@partsportal/contract/codes';
-import { useErrorLogStore } from '@shared/stores/error-log-store';
 import { SIZES, THEME_COLORS, useSettingsStore, type Size } from '@shared/stores/settings-store';
 import { toastSuccess } from '@shared/ui/feedback';
 import { LANGUAGE_NAMES, switchLanguage } from '@shared/ui/language-switch';
@@ -31,6 +30,7 @@ export function LanguageControl() {
         type="text"
         icon={<TranslationOutlined />}
         aria-label={`${t('settings.language')}: ${LANGUAGE_NAMES[language]}`}
+        title={`${t('settings.language')}: ${LANGUAGE_NAMES[language]}`}
         className="nav-language"
       >
         <span className="nav-label">{LANGUAGE_NAMES[language]}</span>
@@ -97,22 +97,5 @@ export function ThemeControl() {
         className="nav-theme"
       />
     </Popover>
-  );
-}
-
-export function ErrorLogButton({ onOpen }: { onOpen: () => void }) {
-  const { t } = useTranslation();
-  const count = useErrorLogStore((s) => s.entries.length);
-  if (count === 0) return null;
-  return (
-    <Badge count={count} size="small" offset={[-4, 4]}>
-      <Button
-        type="text"
-        icon={<BugOutlined />}
-        aria-label={t('errorLog.open', { count })}
-        onClick={onOpen}
-        className="nav-error-log"
-      />
-    </Badge>
   );
 }

@@ -11,6 +11,9 @@ import {
   type PasswordField,
 } from './change-password-validation';
 
+/** One toast at a time: each refused try replaces the previous message (issue 17 item 9). */
+const PASSWORD_TOAST = 'change-password';
+
 /** Spec §2/§5: 400 px dialog; the new token from the server replaces the old one (spec §4). */
 export default function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -36,7 +39,7 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
     const problem = validatePasswordChange(current, password, confirm);
     if (problem) {
       setInvalid(problem.field);
-      toastError(t(problem.messageKey, { min: PASSWORD_MIN, max: PASSWORD_MAX }));
+      toastError(t(problem.messageKey, { min: PASSWORD_MIN, max: PASSWORD_MAX }), PASSWORD_TOAST);
       ({ current: currentRef, password: passwordRef, confirm: confirmRef })[problem.field].current?.focus();
       return;
     }
@@ -44,13 +47,15 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
     setSaving(true);
     try {
       const { changePassword } = await import('@shared/api/auth-api');
-      // The API client has shown the server's message as an error toast on failure (spec §8).
-      const token = await changePassword(current, password.trim(), confirm.trim());
+      // Silent: the server's message (spec §8: error toast) is shown below under the dialog's
+      // own key, so it replaces a validation toast instead of stacking under it.
+      const token = await changePassword(current, password.trim(), confirm.trim(), { silent: true });
       useSessionStore.getState().setToken(token);
       toastSuccess(t('password.changed'));
       close();
-    } catch {
-      // Toast already shown; keep the dialog open for another try.
+    } catch (error) {
+      toastError(error instanceof Error ? error.message : String(error), PASSWORD_TOAST);
+      // Keep the dialog open for another try.
     } finally {
       setSaving(false);
     }

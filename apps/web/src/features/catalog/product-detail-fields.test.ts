@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailTitle, VEHICLE_FIELDS } from './product-detail-fields';
+import { detailTitle, trimDecimal, VEHICLE_FIELDS } from './product-detail-fields';
 
 describe('product detail', () => {
   const product = { part_name: 'Brake pad set', number: '0 986 494 123', my_number: 'BP-7' };
@@ -12,5 +12,17 @@ describe('product detail', () => {
     expect(VEHICLE_FIELDS).toHaveLength(14);
     expect(VEHICLE_FIELDS[0]).toBe('m1_name');
     expect(VEHICLE_FIELDS.at(-1)).toBe('m3_year');
+  });
+});
+
+describe('trimDecimal', () => {
+  it('drops trailing zeros and a bare point, keeps everything else', () => {
+    expect(trimDecimal('1.5840')).toBe('1.584');
+    expect(trimDecimal('2.0000')).toBe('2');
+    expect(trimDecimal('0.0047')).toBe('0.0047');
+    expect(trimDecimal('10')).toBe('10');
+    expect(trimDecimal('100.0500')).toBe('100.05');
+    expect(trimDecimal('-0.5000')).toBe('-0.5');
+    expect(trimDecimal('')).toBe('');
   });
 });

@@ -28,3 +28,13 @@ export function detailTitle(
   const number = showMyNumber && product.my_number ? product.my_number : product.number;
   return `${product.part_name} ${number}`;
 }
+
+/**
+ * A measure as the database keeps it ("1.5840", numeric(…, 4)) without the trailing zeros:
+ * "1.584", "2", "0.0047" (issue 17 item 9: the weight printed four decimals). Text in, text out,
+ * so no binary float rounds it.
+ */
+export function trimDecimal(value: string): string {
+  if (!/^-?\d+\.\d+$/.test(value)) return value;
+  return value.replace(/0+$/, '').replace(/\.$/, '');
+}

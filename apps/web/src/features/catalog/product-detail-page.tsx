@@ -31,7 +31,7 @@ import { useFormatDate } from '@shared/i18n/use-format-date';
 import { useSessionStore } from '@shared/stores/session-store';
 import { StoreStockTable } from './product-cells';
 import { useFormatMoney } from '@shared/format/use-format-money';
-import { detailTitle, VEHICLE_FIELDS } from './product-detail-fields';
+import { detailTitle, trimDecimal, VEHICLE_FIELDS } from './product-detail-fields';
 
 const PATH = '/product/detail';
 
@@ -218,10 +218,10 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
             {product.extend_param || dash}
           </Descriptions.Item>
           <Descriptions.Item label={t('detail.weight')}>
-            {product.weight === null ? dash : `${product.weight} kg`}
+            {product.weight === null ? dash : `${trimDecimal(product.weight)} kg`}
           </Descriptions.Item>
           <Descriptions.Item label={t('detail.volumn')}>
-            {product.volumn === null ? dash : `${product.volumn} m³`}
+            {product.volumn === null ? dash : `${trimDecimal(product.volumn)} m³`}
           </Descriptions.Item>
           <Descriptions.Item label={t('catalog.unit')}>{product.unit}</Descriptions.Item>
           <Descriptions.Item label={t('detail.noteModel')}>{product.note_model || dash}</Descriptions.Item>

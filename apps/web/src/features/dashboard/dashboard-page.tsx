@@ -50,7 +50,7 @@ export default function DashboardPage() {
   if (!data) {
     return (
       <section className="page" aria-labelledby="dashboard-title">
-        <h1 id="dashboard-title" className="page-title">
+        <h1 id="dashboard-title" className="page-title dashboard-sr-only">
           {t('route.dashboard')}
         </h1>
         {answer.isError ? <Empty /> : <Skeleton active paragraph={{ rows: 8 }} />}
@@ -89,7 +89,9 @@ export default function DashboardPage() {
 
   return (
     <section className="page dashboard-page" aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title" className="page-title">
+      {/* The pinned tab already says "Dashboard"; the heading stays for screen readers only
+          (issue 17 item 9: the word showed three times). */}
+      <h1 id="dashboard-title" className="page-title dashboard-sr-only">
         {t('route.dashboard')}
       </h1>
       <Row gutter={[16, 16]}>
@@ -105,7 +107,11 @@ export default function DashboardPage() {
         {hasChart && option && (
           <Col xs={24} xl={data.notices ? 16 : 24}>
             <Card size="small" title={t('dashboard.chartTitle')} className="dashboard-chart-card">
-              <Suspense fallback={<Skeleton.Node active className="dashboard-chart" />}>
+              {/* The chart's own size while ECharts loads, so nothing moves when it arrives
+                  (issue 17 item 9: antd's Skeleton.Node kept its small default box). */}
+              <Suspense
+                fallback={<div className="dashboard-chart dashboard-chart-placeholder" aria-hidden />}
+              >
                 <DashboardChart option={option} label={t('dashboard.chartTitle')} />
               </Suspense>
             </Card>

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import {
+  Alert,
   App,
   Button,
   Card,
@@ -14,8 +15,10 @@ import {
 } from 'antd';
 import {
   ArrowLeftOutlined,
+  CloseCircleOutlined,
   DeleteOutlined,
   FileExcelOutlined,
+  PayCircleOutlined,
   PrinterOutlined,
   ShoppingCartOutlined,
 } from '@ant-design/icons';
@@ -24,9 +27,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { orderEndpoints, type OrderDetail, type OrderLine } from '@partsportal/contract/orders';
-import { cartChanged } from '@shared/api/cart-api';
+import { cartChanged, ORDER_READS } from '@shared/api/cart-api';
 import { callEndpoint } from '@shared/api/client';
-import { invalidateEndpoints, setEndpointData } from '@shared/api/server-state';
+import { invalidateEndpoints, mutateEndpoint, setEndpointData } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { formatMoney } from '@shared/format/money';
 import { useRecordDetail } from '@shared/records/record-detail';
@@ -43,7 +46,7 @@ const PATH = '/order/detail';
 
 export default function OrderDetailPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const locale = useSettingsStore((s) => s.language);
   const formatDate = useFormatDate();
@@ -89,25 +92,42 @@ export default function OrderDetailPage() {
     );
   }
   const h = detail.header;
+  const awaitingPayment = h.state === 'pending_payment';
   const money = (amount: string) => formatMoney(amount, h.currency, locale);
 
+  // A quantity change moves stock and the order's total, so it is confirmed first (issue 17
+  // item 5); "cancel" puts the old quantity back into the input.
   const saveQty = (line: OrderLine) => {
     const qty = quantities[line.id];
     if (qty === undefined || qty === line.qty || saving.current) return;
     saving.current = true;
-    void run(`qty-${line.id}`, async () => {
-      try {
-        const next = await callEndpoint(orderEndpoints.updateOrderLine, {
-          order_id: h.id,
-          line_id: line.id,
-          qty,
-        });
-        setChanged(next);
-        void message.success(t('orders.qtySaved', { number: line.number, qty }));
-      } finally {
-        saving.current = false;
-        setQuantities(({ [line.id]: _dropped, ...rest }) => rest);
-      }
+    const forget = () => {
+      saving.current = false;
+      setQuantities(({ [line.id]: _dropped, ...rest }) => rest);
+    };
+    modal.confirm({
+      title: t('orders.qtyChangeTitle'),
+      content: t('orders.qtyChangeConfirm', { number: line.number, from: line.qty, to: qty }),
+      okText: t('orders.changeQty'),
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        run(`qty-${line.id}`, async () => {
+          try {
+            const next = await callEndpoint(orderEndpoints.updateOrderLine, {
+              order_id: h.id,
+              line_id: line.id,
+              qty,
+            });
+            setChanged(next);
+            void message.success(t('orders.qtySaved', { number: line.number, qty }));
+          } finally {
+            forget();
+          }
+        }),
+      onCancel: () => {
+        forget();
+        void message.info(t('orders.qtyChangeKept'));
+      },
     });
   };
 
@@ -116,6 +136,27 @@ export default function OrderDetailPage() {
       const next = await callEndpoint(orderEndpoints.deleteOrderLine, { order_id: h.id, line_id: line.id });
       setChanged(next);
       void message.success(t('orders.lineDeleted', { number: line.number }));
+    });
+
+  // Spec §2: an unpaid order is paid or cancelled from its detail too (issue 17 item 5), with
+  // the personal centre's call (CancelOrder, PENDING_ORDER_CODES: 1006 or 1002, so whoever
+  // opens this page may cancel) and its confirmation.
+  const cancelOrder = () =>
+    modal.confirm({
+      title: t('pending.cancelTitle'),
+      content: t('pending.cancelConfirm', { no: h.no }),
+      okText: t('pending.cancel'),
+      okButtonProps: { danger: true },
+      cancelText: t('orders.keepOrder'),
+      onOk: () =>
+        run('cancel', async () => {
+          await mutateEndpoint(
+            orderEndpoints.cancelOrder,
+            {},
+            { params: { id: h.id }, invalidates: ORDER_READS },
+          );
+          void message.success(t('pending.cancelled', { no: h.no }));
+        }),
     });
 
   const buyAgain = () =>
@@ -225,7 +266,9 @@ export default function OrderDetailPage() {
             value={quantities[line.id] ?? line.qty}
             onChange={(value) => value !== null && setQuantities((q) => ({ ...q, [line.id]: value }))}
             onBlur={() => saveQty(line)}
-            onPressEnter={() => saveQty(line)}
+            // On key up, not down: a dialog opened while Enter is still down got that key press
+            // and closed at once (the confirmation below).
+            onKeyUp={(event) => event.key === 'Enter' && saveQty(line)}
           />
         ) : (
           line.qty
@@ -244,6 +287,8 @@ export default function OrderDetailPage() {
             key: 'actions',
             title: t('pending.actions'),
             width: 90,
+            // Kept in view: the lines scroll sideways (17 columns) and delete sat off-screen.
+            fixed: 'right' as const,
             className: 'no-print',
             render: (_: unknown, line: OrderLine) => (
               <Popconfirm
@@ -284,9 +329,31 @@ export default function OrderDetailPage() {
         <Button icon={<PrinterOutlined />} className="print-order" onClick={() => window.print()}>
           {t('orders.print')}
         </Button>
-        {canBuy && (
+        {awaitingPayment && canBuy && (
+          // The pay page is a step of the cart flow (/cart/pay needs 1006, as in the personal centre).
           <Button
             type="primary"
+            icon={<PayCircleOutlined />}
+            className="order-pay"
+            onClick={() => void navigate(`/cart/pay?id=${h.id}`)}
+          >
+            {t('pending.pay')}
+          </Button>
+        )}
+        {awaitingPayment && (
+          <Button
+            danger
+            icon={<CloseCircleOutlined />}
+            className="order-cancel"
+            loading={busy === 'cancel'}
+            onClick={cancelOrder}
+          >
+            {t('pending.cancel')}
+          </Button>
+        )}
+        {canBuy && (
+          <Button
+            type={awaitingPayment ? 'default' : 'primary'}
             icon={<ShoppingCartOutlined />}
             className="buy-again"
             loading={busy === 'buy'}
@@ -296,6 +363,9 @@ export default function OrderDetailPage() {
           </Button>
         )}
       </Space>
+      {awaitingPayment && (
+        <Alert className="order-pending-hint no-print" type="info" showIcon title={t('orders.pendingHint')} />
+      )}
       <Card size="small" className="detail-card order-header">
         <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
           <Descriptions.Item label={t('orders.no')}>{h.no}</Descriptions.Item>

@@ -42,7 +42,8 @@ export function AddressFormModal({
   const areas = useEndpointQuery(addressEndpoints.getAllAreas, {}, { enabled: open });
   const options = useMemo(() => receivingAreaOptions(areas.data ?? []), [areas.data]);
   const [values, setValues] = useState<AddressFormValues>(EMPTY);
-  const [problem, setProblem] = useState<AddressField | null>(null);
+  // Every problem of the last save, by field (all shown at once, spec §5 order).
+  const [problems, setProblems] = useState<Partial<Record<AddressField, string>>>({});
   const [saving, setSaving] = useState(false);
   const [openedFor, setOpenedFor] = useState<string | null>(null);
   const contactRef = useRef<InputRef>(null);
@@ -54,7 +55,7 @@ export function AddressFormModal({
   if (ticket !== openedFor) {
     setOpenedFor(ticket);
     if (open) {
-      setProblem(null);
+      setProblems({});
       setValues(
         address
           ? {
@@ -70,18 +71,27 @@ export function AddressFormModal({
     }
   }
 
+  // Editing a field clears its own message; the others stay until the next save.
   const set = (patch: Partial<AddressFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
-    setProblem(null);
+    const edited = Object.keys(patch).filter((key): key is AddressField => key in problems);
+    if (edited.length > 0) {
+      setProblems((current) => {
+        const next = { ...current };
+        for (const key of edited) delete next[key];
+        return next;
+      });
+    }
   };
 
   const onOk = async () => {
     const found = validateAddress(values);
-    if (found) {
-      setProblem(found.field);
-      void message.error(t(found.messageKey));
+    if (found.length > 0) {
+      setProblems(Object.fromEntries(found.map((p) => [p.field, t(p.messageKey)])));
+      // Focus goes to the first field in the spec's order (the region is a Cascader: no ref).
+      const first = found[0]!.field;
       const refs = { contact_name: contactRef, address: detailRef, phone: phoneRef };
-      if (found.field !== 'area') refs[found.field].current?.focus();
+      if (first !== 'area') refs[first].current?.focus();
       return;
     }
     setSaving(true);
@@ -105,7 +115,10 @@ export function AddressFormModal({
     }
   };
 
-  const status = (field: AddressField) => (problem === field ? ('error' as const) : undefined);
+  const status = (field: AddressField) => (problems[field] ? ('error' as const) : undefined);
+  // antd renders `help` under the field with role="alert", so a screen reader hears them too.
+  const feedback = (field: AddressField) =>
+    problems[field] ? { validateStatus: 'error' as const, help: problems[field] } : {};
   return (
     <Modal
       open={open}
@@ -128,7 +141,12 @@ export function AddressFormModal({
             onChange={(e) => set({ caption: e.target.value })}
           />
         </Form.Item>
-        <Form.Item label={t('address.contactName')} htmlFor="address-contact" required>
+        <Form.Item
+          label={t('address.contactName')}
+          htmlFor="address-contact"
+          required
+          {...feedback('contact_name')}
+        >
           <Input
             id="address-contact"
             ref={contactRef}
@@ -138,7 +156,7 @@ export function AddressFormModal({
             onChange={(e) => set({ contact_name: e.target.value })}
           />
         </Form.Item>
-        <Form.Item label={t('address.area')} htmlFor="address-area" required>
+        <Form.Item label={t('address.area')} htmlFor="address-area" required {...feedback('area')}>
           <Cascader
             id="address-area"
             className="address-area"
@@ -152,7 +170,7 @@ export function AddressFormModal({
             onChange={(path) => set({ area: (path ?? []).map(Number) })}
           />
         </Form.Item>
-        <Form.Item label={t('address.address')} htmlFor="address-detail" required>
+        <Form.Item label={t('address.address')} htmlFor="address-detail" required {...feedback('address')}>
           <Input
             id="address-detail"
             ref={detailRef}
@@ -166,6 +184,7 @@ export function AddressFormModal({
           label={t('address.phone')}
           htmlFor="address-phone"
           required
+          {...feedback('phone')}
           extra={<span className="muted">{t('address.phoneHint')}</span>}
         >
           <Input

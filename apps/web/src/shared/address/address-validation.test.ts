@@ -43,15 +43,29 @@ describe('address validation order', () => {
       phone: '',
       is_default: false,
     };
-    expect(validateAddress(empty)?.messageKey).toBe('address.contactRequired');
-    expect(validateAddress({ ...empty, contact_name: 'A' })?.field).toBe('area');
-    expect(validateAddress({ ...empty, contact_name: 'A', area: [0] })?.field).toBe('area');
-    expect(validateAddress({ ...empty, contact_name: 'A', area: [2] })?.field).toBe('address');
-    expect(validateAddress({ ...empty, contact_name: 'A', area: [2], address: 'x' })?.messageKey).toBe(
+    const keys = (values: AddressFormValues) => validateAddress(values).map((p) => p.messageKey);
+    expect(keys(empty)).toEqual([
+      'address.contactRequired',
+      'address.areaRequired',
+      'address.detailRequired',
       'address.phoneRequired',
-    );
-    expect(validateAddress({ ...valid, phone: '12345' })?.messageKey).toBe('address.phoneInvalid');
-    expect(validateAddress(valid)).toBeNull();
+    ]);
+    expect(validateAddress({ ...empty, contact_name: 'A' }).map((p) => p.field)).toEqual([
+      'area',
+      'address',
+      'phone',
+    ]);
+    expect(validateAddress({ ...empty, contact_name: 'A', area: [0] })[0]?.field).toBe('area');
+    expect(validateAddress({ ...empty, contact_name: 'A', area: [2] })[0]?.field).toBe('address');
+    expect(keys({ ...empty, contact_name: 'A', area: [2], address: 'x' })).toEqual(['address.phoneRequired']);
+    expect(keys({ ...valid, phone: '12345' })).toEqual(['address.phoneInvalid']);
+    expect(keys({ ...empty, phone: '12345' })).toEqual([
+      'address.contactRequired',
+      'address.areaRequired',
+      'address.detailRequired',
+      'address.phoneInvalid',
+    ]);
+    expect(validateAddress(valid)).toEqual([]);
   });
 
   it('sends trimmed fields and the last cascader level', () => {

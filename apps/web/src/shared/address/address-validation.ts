@@ -19,17 +19,21 @@ export interface AddressProblem {
 }
 
 /**
- * Spec §5, in the form's order: recipient, region, detailed address, contact number, then the
- * phone rule (mainland China mobile or E.164, see isValidPhone). Values are trimmed first.
+ * Spec §5, in the form's order: recipient, region, detailed address, contact number (present,
+ * then the phone rule: mainland China mobile or E.164, see isValidPhone). Values are trimmed
+ * first. Every problem is returned at once (issue 17 item 9: one error per save made the buyer
+ * save up to five times), in that order, one per field.
  */
-export function validateAddress(values: AddressFormValues): AddressProblem | null {
-  if (!values.contact_name.trim()) return { field: 'contact_name', messageKey: 'address.contactRequired' };
+export function validateAddress(values: AddressFormValues): AddressProblem[] {
+  const problems: AddressProblem[] = [];
+  if (!values.contact_name.trim())
+    problems.push({ field: 'contact_name', messageKey: 'address.contactRequired' });
   const areaId = values.area[values.area.length - 1];
-  if (!areaId) return { field: 'area', messageKey: 'address.areaRequired' };
-  if (!values.address.trim()) return { field: 'address', messageKey: 'address.detailRequired' };
-  if (!values.phone.trim()) return { field: 'phone', messageKey: 'address.phoneRequired' };
-  if (!isValidPhone(values.phone)) return { field: 'phone', messageKey: 'address.phoneInvalid' };
-  return null;
+  if (!areaId) problems.push({ field: 'area', messageKey: 'address.areaRequired' });
+  if (!values.address.trim()) problems.push({ field: 'address', messageKey: 'address.detailRequired' });
+  if (!values.phone.trim()) problems.push({ field: 'phone', messageKey: 'address.phoneRequired' });
+  else if (!isValidPhone(values.phone)) problems.push({ field: 'phone', messageKey: 'address.phoneInvalid' });
+  return problems;
 }
 
 /** The AddAddress / UpdateAddress body of valid form values. */

@@ -15,3 +15,8 @@ export function assetUrl(relativePath: string): string {
 export function downloadUrl(path: string): string {
   return assetUrl(`/Product/DownloadFile?path=${encodeURIComponent(path)}`);
 }
+
+/** Spec §7's big-picture call, `GET /Product/ProductBigId/{id}` (the first big picture). */
+export function bigPictureUrl(productId: number): string {
+  return assetUrl(`/Product/ProductBigId/${productId}`);
+}

@@ -14,9 +14,18 @@ export const logout = () => callEndpoint(authEndpoints.logout, {}, { silent: tru
 export const getUserInfo = (options?: RequestOptions): Promise<UserInfo> =>
   callEndpoint(authEndpoints.getUserInfo, {}, options);
 
-export const changePassword = (current: string, password: string, confirm: string) =>
-  callEndpoint(authEndpoints.changePassword, {
-    current_password: current,
-    password,
-    confirm_passwrod: confirm,
-  });
+export const changePassword = (
+  current: string,
+  password: string,
+  confirm: string,
+  options?: RequestOptions,
+) =>
+  callEndpoint(
+    authEndpoints.changePassword,
+    {
+      current_password: current,
+      password,
+      confirm_passwrod: confirm,
+    },
+    options,
+  );

@@ -5,7 +5,7 @@ import { RELOGIN_CODES } from '@partsportal/contract/codes';
 import { COOKIE, getCookie, removeCookie } from '../cookies';
 import { t } from '../i18n/i18n';
 import { useSettingsStore } from '../stores/settings-store';
-import { useErrorLogStore } from '../stores/error-log-store';
+import { isUnhandledApiCode, useErrorLogStore } from '../stores/error-log-store';
 import { feedback, toastError } from '../ui/feedback';
 import { getStaticConfig } from './static-config';
 
@@ -107,7 +107,8 @@ export async function send<T>(
 
   if (envelope.code !== OK) {
     const text = envelope.msg || t('errors.unknown');
-    log({ kind: 'api', message: text, where: path, code: envelope.code });
+    if (isUnhandledApiCode(envelope.code))
+      log({ kind: 'api', message: text, where: path, code: envelope.code });
     if (!options.silent) toastError(text);
     if (options.relogin !== false && RELOGIN_CODES.includes(envelope.code)) showReloginDialog();
     throw new ApiError(text, envelope.code);

@@ -14,9 +14,12 @@ export function OrderStateTag({ state }: { state: OrderState }) {
 
 /** export_rate as a small bar with the percentage as text (readable without the colour). */
 export function DeliveryRate({ rate, locale }: { rate: string; locale: string }) {
+  const { t } = useTranslation();
   const percent = deliveryPercent(rate);
   return (
     <Progress
+      // role="progressbar" needs a name (axe aria-progressbar-name); the value is its text.
+      aria-label={t('orders.deliveryRate')}
       className="delivery-rate"
       size="small"
       percent={percent}

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { RELOGIN_CODES, ResultCode } from '@partsportal/contract/codes';
 
 export interface ErrorLogEntry {
   id: number;
@@ -29,6 +30,20 @@ export const useErrorLogStore = create<ErrorLogState>((set) => ({
     })),
   clear: () => set({ entries: [] }),
 }));
+
+/**
+ * Spec §8 keeps *unhandled* interface errors. An answer with a 4xxxx code is the server handling
+ * the call and refusing it for a reason it states (a business rule, a bad field, a missing
+ * permission, a record not found, a conflict, a limit): the toast tells the buyer, nothing is
+ * broken, so it is not logged (issue 17 item 9: an ordinary refusal lit a red badge). The
+ * relogin codes have their own dialog. Everything else — internal and unavailable answers, codes
+ * the client does not know — is logged; network failures and timeouts are logged by the client.
+ */
+export function isUnhandledApiCode(code: number): boolean {
+  if (RELOGIN_CODES.includes(code)) return false;
+  if (code >= ResultCode.refused && code < ResultCode.internal) return false;
+  return true;
+}
 
 export function installGlobalErrorLog(): void {
   window.addEventListener('error', (event) => {

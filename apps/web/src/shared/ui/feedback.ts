@@ -17,8 +17,12 @@ export const feedback: Feedback = { message: null, modal: null };
 /** Spec §8/§9: error toasts stay 5000 ms. */
 export const TOAST_SECONDS = 5;
 
-export function toastError(text: string): void {
-  if (feedback.message) void feedback.message.error({ content: text, duration: TOAST_SECONDS });
+/**
+ * An error toast for 5 s. With a `key`, a new toast replaces the one still showing under the
+ * same key instead of stacking below it (a dialog that refuses several tries in a row).
+ */
+export function toastError(text: string, key?: string): void {
+  if (feedback.message) void feedback.message.error({ content: text, duration: TOAST_SECONDS, key });
   else console.error(text);
 }
 
