@@ -6,7 +6,6 @@ import {
   Checkbox,
   Empty,
   Input,
-  Pagination,
   Select,
   Skeleton,
   Space,
@@ -453,17 +452,15 @@ export default function CatalogPage() {
               </Link>
             )}
             picker={canBuy ? picker : undefined}
+            pager={
+              data && {
+                current: filters.page,
+                pageSize: filters.pageSize,
+                total: data.total,
+                onChange: (page) => update({ page }),
+              }
+            }
           />
-          {data && data.total > filters.pageSize && (
-            <Pagination
-              className="product-cards-pager"
-              simple
-              current={filters.page}
-              pageSize={filters.pageSize}
-              total={data.total}
-              onChange={(page) => update({ page })}
-            />
-          )}
         </>
       ) : (
         <Spin spinning={loading && !initialLoad}>{table}</Spin>

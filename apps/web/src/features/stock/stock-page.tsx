@@ -6,7 +6,6 @@ import {
   Empty,
   Input,
   Modal,
-  Pagination,
   Progress,
   Select,
   Skeleton,
@@ -248,17 +247,15 @@ export default function StockPage() {
             emptyText={t('catalog.empty')}
             numberOf={numberOf}
             picker={canBuy ? picker : undefined}
+            pager={
+              data && {
+                current: filters.page,
+                pageSize: filters.pageSize,
+                total: data.total,
+                onChange: (page) => update({ page }),
+              }
+            }
           />
-          {data && data.total > filters.pageSize && (
-            <Pagination
-              className="product-cards-pager"
-              simple
-              current={filters.page}
-              pageSize={filters.pageSize}
-              total={data.total}
-              onChange={(page) => update({ page })}
-            />
-          )}
         </>
       ) : !data && list.isFetching ? (
         <Skeleton active paragraph={{ rows: 8 }} />

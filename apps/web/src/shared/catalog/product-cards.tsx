@@ -1,6 +1,6 @@
 import './catalog-tables.css';
 import type { ReactNode } from 'react';
-import { Checkbox, Empty, Skeleton } from 'antd';
+import { Checkbox, Empty, Pagination, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '../format/use-format-money';
 import type { PickableRow } from './use-cart-picker';
@@ -25,6 +25,7 @@ export function ProductCards<Row extends CardRow>({
   emptyText,
   numberOf,
   picker,
+  pager,
 }: {
   rows: readonly Row[];
   loading: boolean;
@@ -38,42 +39,56 @@ export function ProductCards<Row extends CardRow>({
     qtyInput: (row: Row) => ReactNode;
     addRowButton: (row: Row, withText?: boolean) => ReactNode;
   };
+  /** The list's paging, drawn under the cards when there is more than one page. */
+  pager?: { current: number; pageSize: number; total: number; onChange: (page: number) => void };
 }) {
   const { t } = useTranslation();
   const { money } = useFormatMoney();
   if (loading && rows.length === 0) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (rows.length === 0) return <Empty description={emptyText} />;
   return (
-    <ul className="product-cards" aria-busy={loading}>
-      {rows.map((row) => (
-        <li key={row.id} className="product-card" data-id={row.id}>
-          <div className="product-card-head">
-            {picker && (
-              <Checkbox
-                className="product-card-tick"
-                aria-label={t('picker.tickFor', { number: row.number })}
-                checked={picker.selected.has(row.id)}
-                onChange={(e) => picker.toggle(row, e.target.checked)}
-              />
-            )}
-            <span className="product-card-number">{numberOf(row)}</span>
-            <span className="product-card-brand">{row.factory}</span>
-          </div>
-          <div className="product-card-name">{row.part_name}</div>
-          <div className="product-card-figures">
-            <strong className="product-card-price">{money(row.price, row.currency)}</strong>
-            <span className={row.available_stock > 0 ? 'product-card-stock' : 'product-card-stock is-out'}>
-              {t('cart.availableShort', { available: row.available_stock })}
-            </span>
-          </div>
-          {picker && (
-            <div className="product-card-buy">
-              {picker.qtyInput(row)}
-              {picker.addRowButton(row, true)}
+    <>
+      <ul className="product-cards" aria-busy={loading}>
+        {rows.map((row) => (
+          <li key={row.id} className="product-card" data-id={row.id}>
+            <div className="product-card-head">
+              {picker && (
+                <Checkbox
+                  className="product-card-tick"
+                  aria-label={t('picker.tickFor', { number: row.number })}
+                  checked={picker.selected.has(row.id)}
+                  onChange={(e) => picker.toggle(row, e.target.checked)}
+                />
+              )}
+              <span className="product-card-number">{numberOf(row)}</span>
+              <span className="product-card-brand">{row.factory}</span>
             </div>
-          )}
-        </li>
-      ))}
-    </ul>
+            <div className="product-card-name">{row.part_name}</div>
+            <div className="product-card-figures">
+              <strong className="product-card-price">{money(row.price, row.currency)}</strong>
+              <span className={row.available_stock > 0 ? 'product-card-stock' : 'product-card-stock is-out'}>
+                {t('cart.availableShort', { available: row.available_stock })}
+              </span>
+            </div>
+            {picker && (
+              <div className="product-card-buy">
+                {picker.qtyInput(row)}
+                {picker.addRowButton(row, true)}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {pager && pager.total > pager.pageSize && (
+        <Pagination
+          className="product-cards-pager"
+          simple
+          current={pager.current}
+          pageSize={pager.pageSize}
+          total={pager.total}
+          onChange={pager.onChange}
+        />
+      )}
+    </>
   );
 }
