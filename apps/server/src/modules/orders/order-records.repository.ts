@@ -1,4 +1,5 @@
 import type { OrderHeader, OrderLine, OrderLineRow, OrderState } from '@partsportal/contract/orders';
+import type { Language } from '@partsportal/contract/codes';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import {
@@ -6,6 +7,7 @@ import {
   dateBounds,
   dateRange,
   numberKeyStartsWith,
+  partNameIn,
   secondsWithin,
   startsWithPattern,
   type SecondsRange,
@@ -29,6 +31,8 @@ export interface LineFilter {
   no?: string | undefined;
   partKey?: string | undefined;
   name?: string | undefined;
+  /** The reader's language: `name` then matches the part name as shown (partNameIn). */
+  language?: Language | undefined;
 }
 
 export type OrderSort = 'bill_date' | 'no' | 'amount' | 'state';
@@ -96,7 +100,12 @@ function orderBy(sort: OrderSort, direction: Direction): SQL {
 function lineWhere(filter: LineFilter): { where: SQL; needsOrder: boolean } {
   const parts: SQL[] = [sql`l.company_id = ${filter.companyId}`];
   if (filter.partKey !== undefined) parts.push(partKeySql(filter.partKey));
-  if (filter.name) parts.push(sql`l.part_name ilike ${containsPattern(filter.name)}`);
+  if (filter.name) {
+    const shown = filter.language
+      ? partNameIn(filter.language, sql`l.product_id`, sql`l.part_name`)
+      : sql`l.part_name`;
+    parts.push(sql`${shown} ilike ${containsPattern(filter.name)}`);
+  }
   parts.push(...dateRange(sql`l.bill_date`, filter.dateFrom, filter.dateTo));
   if (filter.no) parts.push(sql`o.no ilike ${startsWithPattern(filter.no)}`);
   return { where: sql.join(parts, sql` and `), needsOrder: Boolean(filter.no) };
@@ -183,7 +192,9 @@ const headerColumns = sql`o.id, c.sort_name as company_sort_name, o.no,
   o.amount::text as amount, o.freight::text as freight, o.total_qty, o.export_qty, o.remark,
   o.extend_param as "extendParam"`;
 
-const lineColumns = sql`l.id::int as id, l.seq, l.product_id as cpid, l.store_id, l.part_name, l.number, l.factory,
+/** The line columns, the part name in the reader's language (partNameIn). */
+const lineColumns = (language: Language) => sql`l.id::int as id, l.seq, l.product_id as cpid, l.store_id,
+  ${partNameIn(language, sql`l.product_id`, sql`l.part_name`)} as part_name, l.number, l.factory,
   l.my_number, l.unit, l.make_names, l.extend_param, l.qty, l.export_qty, l.price::text as price,
   l.sum::text as sum, l.client_remark, l.remark, l.tax_price::text as tax_price, l.price_desc`;
 
@@ -306,10 +317,10 @@ export function createOrderRecordsRepository(db: Db) {
       return row;
     },
 
-    async lines(companyId: number, orderId: number) {
+    async lines(companyId: number, orderId: number, language: Language) {
       return queryRows<LineRow>(
         db,
-        sql`select ${lineColumns} from order_lines l
+        sql`select ${lineColumns(language)} from order_lines l
           where l.order_id = ${orderId} and l.company_id = ${companyId} order by l.seq, l.id`,
       );
     },
@@ -323,7 +334,14 @@ export function createOrderRecordsRepository(db: Db) {
     },
 
     /** Deferred join as for orders: line ids of the page first, then the full rows. */
-    async linePage(filter: LineFilter, sort: LineSort, direction: Direction, limit: number, offset: number) {
+    async linePage(
+      filter: LineFilter,
+      sort: LineSort,
+      direction: Direction,
+      limit: number,
+      offset: number,
+      language: Language,
+    ) {
       const { where, needsOrder } = lineWhere(filter);
       const order = lineOrderBy(sort, direction);
       const unfiltered =
@@ -342,7 +360,7 @@ export function createOrderRecordsRepository(db: Db) {
       }
       return queryRows<LineListRow>(
         db,
-        sql`select ${lineColumns}, o.id as order_id, o.no as order_no,
+        sql`select ${lineColumns(language)}, o.id as order_id, o.no as order_no,
             floor(extract(epoch from o.bill_date))::bigint::int as bill_date, o.state, o.currency
           from (${ids}) p
           join order_lines l on l.id = p.id

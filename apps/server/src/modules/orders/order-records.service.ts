@@ -1,4 +1,4 @@
-import { ResultCode } from '@partsportal/contract/codes';
+import { ResultCode, type Language } from '@partsportal/contract/codes';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import {
   isOrderEditable,
@@ -75,12 +75,16 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
   async function detail(
     auth: AuthContext,
     orderId: number,
+    language: Language,
     bound: Repositories = repos,
   ): Promise<OrderDetail> {
     const repo = bound.orderRecords;
     const head = await repo.header(auth.companyId, orderId);
     if (!head) throw notFound();
-    const [lines, events] = await Promise.all([repo.lines(auth.companyId, head.id), repo.events(head.id)]);
+    const [lines, events] = await Promise.all([
+      repo.lines(auth.companyId, head.id, language),
+      repo.events(head.id),
+    ]);
     const editable = isOrderEditable(head.state);
     return {
       header: header(head),
@@ -142,11 +146,13 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
       };
     },
 
-    getOrderDetail: (auth: AuthContext, orderId: number) => detail(auth, orderId),
+    getOrderDetail: (auth: AuthContext, orderId: number, language: Language) =>
+      detail(auth, orderId, language),
 
     async getOrderLineList(
       auth: AuthContext,
       body: LineListRequest,
+      language: Language,
     ): Promise<{ list: OrderLineRow[]; total: number }> {
       const partKey = partKeyOf(body.partNumber);
       if (partKey === null) return { list: [], total: 0 };
@@ -157,10 +163,18 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
         no: body.no || undefined,
         name: body.name || undefined,
         partKey,
+        language,
       };
       const repo = repos.orderRecords;
       const [rows, total] = await Promise.all([
-        repo.linePage(filter, body.sort, body.order, body.pageSize, offsetOf(body.page, body.pageSize)),
+        repo.linePage(
+          filter,
+          body.sort,
+          body.order,
+          body.pageSize,
+          offsetOf(body.page, body.pageSize),
+          language,
+        ),
         repo.lineCount(filter),
       ]);
       return {
@@ -181,7 +195,11 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
      * UPDATE, refused when the store has not enough) or released, the line sum and the order's
      * totals are recomputed in SQL numeric — all in one transaction with the order locked.
      */
-    async updateOrderLine(auth: AuthContext, body: UpdateLineRequest): Promise<OrderDetail> {
+    async updateOrderLine(
+      auth: AuthContext,
+      body: UpdateLineRequest,
+      language: Language,
+    ): Promise<OrderDetail> {
       return transaction(async (tx) => {
         const order = await lockForEdit(tx, auth, body.order_id);
         const writer = tx.orderLines;
@@ -213,12 +231,16 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
             `line ${found.seq} (${found.number}): qty ${found.qty} → ${body.qty}`,
           );
         }
-        return detail(auth, order.id, tx);
+        return detail(auth, order.id, language, tx);
       });
     },
 
     /** Deletes a line of an editable order and gives its stock back; seq numbers stay as they were. */
-    async deleteOrderLine(auth: AuthContext, body: DeleteLineRequest): Promise<OrderDetail> {
+    async deleteOrderLine(
+      auth: AuthContext,
+      body: DeleteLineRequest,
+      language: Language,
+    ): Promise<OrderDetail> {
       return transaction(async (tx) => {
         const order = await lockForEdit(tx, auth, body.order_id);
         const writer = tx.orderLines;
@@ -230,7 +252,7 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
         if (found.store_id !== null) await writer.release(found.product_id, found.store_id, found.qty);
         await writer.deleteLine(found.id);
         await afterChange(tx, auth, order, `line ${found.seq} (${found.number}) deleted, qty ${found.qty}`);
-        return detail(auth, order.id, tx);
+        return detail(auth, order.id, language, tx);
       });
     },
 
@@ -247,7 +269,8 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
       const repo = repos.orderRecords;
       const head = await repo.header(auth.companyId, orderId);
       if (!head) throw notFound();
-      const lines = await repo.lines(auth.companyId, head.id);
+      // Buy again answers numbers only, so any language does for the names.
+      const lines = await repo.lines(auth.companyId, head.id, 'en');
       const products = new Map(
         (await repo.productAvailability(auth.accountId, [...new Set(lines.map((l) => l.cpid))])).map((p) => [
           p.id,

@@ -18,18 +18,18 @@ export function registerOrdersRoutes(app: FastifyInstance, orders: OrdersService
     orders.getOrderList(requireAuth(ctx), body),
   );
   registerEndpoint(app, orderEndpoints.getOrderDetail, ({ params, ctx }) =>
-    orders.getOrderDetail(requireAuth(ctx), params.id),
+    orders.getOrderDetail(requireAuth(ctx), params.id, ctx.language),
   );
   registerEndpoint(app, orderEndpoints.updateOrderLine, ({ body, ctx }) =>
-    orders.updateOrderLine(requireAuth(ctx), body),
+    orders.updateOrderLine(requireAuth(ctx), body, ctx.language),
   );
   registerEndpoint(app, orderEndpoints.deleteOrderLine, ({ body, ctx }) =>
-    orders.deleteOrderLine(requireAuth(ctx), body),
+    orders.deleteOrderLine(requireAuth(ctx), body, ctx.language),
   );
   registerEndpoint(app, orderEndpoints.buyAgain, ({ params, ctx }) =>
     orders.buyAgain(requireAuth(ctx), params.id),
   );
   registerEndpoint(app, orderEndpoints.getOrderLineList, ({ body, ctx }) =>
-    orders.getOrderLineList(requireAuth(ctx), body),
+    orders.getOrderLineList(requireAuth(ctx), body, ctx.language),
   );
 }

@@ -158,15 +158,16 @@ describe('sandbox payment (QR code → phone page → signed callback)', () => {
     });
     expect(tooLong.json().code).toBe(40001);
 
-    const phone = await t.app.inject({ method: 'GET', url: `/api/sandbox/pay/${pay.payment_no}` });
+    const phone = await t.app.inject({ method: 'GET', url: `/api/sandbox/pay/${pay.payment_no}?lng=en` });
     expect(phone.statusCode).toBe(200);
     expect(phone.body).toContain(order.no);
     expect(phone.body).toContain(order.total_amount);
-    expect(phone.body).toContain(`action="/api/sandbox/pay/${pay.payment_no}/confirm"`);
+    // The confirmation keeps the page's language.
+    expect(phone.body).toContain(`action="/api/sandbox/pay/${pay.payment_no}/confirm?lng=en"`);
 
     const confirm = await t.app.inject({
       method: 'POST',
-      url: `/api/sandbox/pay/${pay.payment_no}/confirm`,
+      url: `/api/sandbox/pay/${pay.payment_no}/confirm?lng=en`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: '',
     });
@@ -178,10 +179,42 @@ describe('sandbox payment (QR code → phone page → signed callback)', () => {
     });
     expect(status.data).toMatchObject({ state: 'submitted', paid: true, paid_amount: order.total_amount });
     // Confirming again is refused; nothing more is recorded.
-    const again = await t.app.inject({ method: 'POST', url: `/api/sandbox/pay/${pay.payment_no}/confirm` });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/pay/${pay.payment_no}/confirm?lng=en`,
+    });
     expect(again.body).toContain('Payment refused');
     expect(await paymentState(t, order.order_id)).toMatchObject({ payments: 1, ledger: 2 });
     expect((await t.app.inject({ method: 'GET', url: '/api/sandbox/pay/SBNOSUCH' })).statusCode).toBe(404);
+  });
+
+  it('speaks zh, en and es on the phone page: lng parameter, then Lng, then Accept-Language', async () => {
+    const { pay } = await openPayment(t, tokens.demo, product);
+    const url = `/api/sandbox/pay/${pay.payment_no}`;
+    const open = async (query: string, headers: Record<string, string> = {}) =>
+      (await t.app.inject({ method: 'GET', url: `${url}${query}`, headers })).body;
+    const expected = {
+      zh: ['<html lang="zh">', '<title>确认支付</title>', '支付沙箱', `confirm?lng=zh"`],
+      en: ['<html lang="en">', '<title>Confirm payment</title>', 'payment sandbox', `confirm?lng=en"`],
+      es: ['<html lang="es">', '<title>Confirmar el pago</title>', 'Sandbox de pagos', `confirm?lng=es"`],
+    };
+    for (const [language, texts] of Object.entries(expected)) {
+      for (const body of [
+        await open(`?lng=${language}`),
+        await open('', { lng: language }),
+        await open('', { 'accept-language': `de-DE, ${language};q=0.8, en;q=0.1` }),
+      ]) {
+        for (const text of texts) expect(body).toContain(text);
+      }
+    }
+    // The parameter wins over the headers; with no hint at all, the portal's default (zh).
+    expect(await open('?lng=es', { lng: 'en', 'accept-language': 'en' })).toContain('<html lang="es">');
+    expect(await open('', { 'accept-language': 'en-GB,en;q=0.9' })).toContain('<html lang="en">');
+    expect(await open('')).toContain('<html lang="zh">');
+    // The confirmation answers in the language it was asked in.
+    const confirmed = await t.app.inject({ method: 'POST', url: `${url}/confirm?lng=es` });
+    expect(confirmed.body).toContain('<html lang="es">');
+    expect(confirmed.body).toContain('Pago confirmado');
   });
 
   it('acknowledges the same callback again without a second payment', async () => {

@@ -3,6 +3,7 @@ import { paymentEndpoints, qrCodeQuerySchema } from '@partsportal/contract/payme
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { registerEndpoint } from '../../platform/endpoint-routes';
+import { pageLanguage } from '../../platform/language';
 import { requireAuth } from '../../platform/request-context';
 import type { PaymentService } from './payment.service';
 
@@ -65,21 +66,27 @@ export function registerPaymentRoutes(app: FastifyInstance, payment: PaymentServ
       done(null, undefined),
     );
     const config = { permission: 'public' as const };
-    sandbox.get<{ Params: { paymentNo: string } }>(
+    sandbox.get<{ Params: { paymentNo: string }; Querystring: { lng?: string } }>(
       '/sandbox/pay/:paymentNo',
       { config, schema: { hide: true, params: paymentNoParams } },
       async (request, reply) => {
-        const html = await payment.sandboxPage(request.params.paymentNo);
+        const html = await payment.sandboxPage(
+          request.params.paymentNo,
+          pageLanguage(request.query.lng, request.headers),
+        );
         return html === null
           ? reply.status(404).type('text/plain').send('Not found')
           : reply.type('text/html; charset=utf-8').send(html);
       },
     );
-    sandbox.post<{ Params: { paymentNo: string } }>(
+    sandbox.post<{ Params: { paymentNo: string }; Querystring: { lng?: string } }>(
       '/sandbox/pay/:paymentNo/confirm',
       { config, schema: { hide: true, params: paymentNoParams } },
       async (request, reply) => {
-        const html = await payment.sandboxConfirm(request.params.paymentNo);
+        const html = await payment.sandboxConfirm(
+          request.params.paymentNo,
+          pageLanguage(request.query.lng, request.headers),
+        );
         return html === null
           ? reply.status(404).type('text/plain').send('Not found')
           : reply.type('text/html; charset=utf-8').send(html);

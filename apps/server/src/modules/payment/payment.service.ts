@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ResultCode } from '@partsportal/contract/codes';
+import { ResultCode, type Language } from '@partsportal/contract/codes';
 import type { OrderState } from '@partsportal/contract/orders';
 import {
   PAYMENT_METHODS,
@@ -17,6 +17,7 @@ import type { DataAccess, Repositories } from '../../repositories';
 import type { OrderHead } from '../orders/orders.repository';
 import { CallbackRefusal } from './providers/payment-provider';
 import type { SandboxCallback, SandboxProvider } from './providers/sandbox-provider';
+import { sandboxPageText } from './sandbox-page-text';
 
 type WePayRequest = z.output<typeof wePayRequestSchema>;
 
@@ -254,8 +255,15 @@ export function createPaymentService(
     });
   }
 
-  function page(title: string, body: string) {
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#222}h1{font-size:20px}.amount{font-size:32px;margin:16px 0}button{font-size:18px;padding:12px 24px;background:#1677ff;color:#fff;border:0;border-radius:6px;width:100%}.note{color:#555;font-size:13px;margin-top:24px}</style></head><body>${body}<p class="note">PartsPortal payment sandbox — no real money moves.</p></body></html>`;
+  /** A sandbox text with its `{name}` placeholders filled; text and values both escaped. */
+  function fill(text: string, values: Record<string, string>) {
+    return escapeHtml(text).replace(/\{(\w+)\}/g, (whole, name: string) =>
+      name in values ? escapeHtml(values[name] ?? '') : whole,
+    );
+  }
+
+  function page(language: Language, title: string, body: string) {
+    return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#222}h1{font-size:20px}.amount{font-size:32px;margin:16px 0}button{font-size:18px;padding:12px 24px;background:#1677ff;color:#fff;border:0;border-radius:6px;width:100%}.note{color:#555;font-size:13px;margin-top:24px}</style></head><body>${body}<p class="note">${escapeHtml(sandboxPageText[language].note)}</p></body></html>`;
   }
 
   return {
@@ -308,36 +316,45 @@ export function createPaymentService(
     handleCallback,
 
     /** The "phone" page the QR code opens: order number, amount and a Confirm button. */
-    async sandboxPage(paymentNo: string): Promise<string | null> {
+    async sandboxPage(paymentNo: string, language: Language): Promise<string | null> {
       if (!sandboxEnabled) return null;
       const request = await repos.payment.findRequest(paymentNo);
       if (!request) return null;
       const order = await repos.orders.find(request.companyId, request.orderId);
-      const heading = `<h1>Order ${escapeHtml(order?.no ?? '')}</h1><div class="amount">${escapeHtml(money(request.amount))} ${escapeHtml(request.currency)}</div>`;
+      const t = sandboxPageText[language];
+      const heading = `<h1>${fill(t.order, { no: order?.no ?? '' })}</h1><div class="amount">${escapeHtml(money(request.amount))} ${escapeHtml(request.currency)}</div>`;
       if (request.status !== 'pending') {
-        return page('Payment', `${heading}<p>Status: <strong>${escapeHtml(request.status)}</strong></p>`);
+        return page(
+          language,
+          t.payment,
+          `${heading}<p>${escapeHtml(t.status)} <strong>${escapeHtml(request.status)}</strong></p>`,
+        );
       }
-      const action = `${deps.apiPrefix}/sandbox/pay/${encodeURIComponent(paymentNo)}/confirm`;
+      // The confirmation answers in the page's language too.
+      const action = `${deps.apiPrefix}/sandbox/pay/${encodeURIComponent(paymentNo)}/confirm?lng=${language}`;
       return page(
-        'Confirm payment',
-        `${heading}<p>Pay with ${escapeHtml(request.method)} (sandbox)</p><form method="post" action="${escapeHtml(action)}"><button type="submit">Confirm payment</button></form>`,
+        language,
+        t.confirmTitle,
+        `${heading}<p>${fill(t.payWith, { method: request.method })}</p><form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(t.confirm)}</button></form>`,
       );
     },
 
     /** The buyer confirmed on the phone: the sandbox sends its signed callback, as a provider would. */
-    async sandboxConfirm(paymentNo: string): Promise<string | null> {
+    async sandboxConfirm(paymentNo: string, language: Language): Promise<string | null> {
       if (!sandboxEnabled) return null;
       const request = await repos.payment.findRequest(paymentNo);
       if (!request) return null;
       const answer = await deps.deliverSandboxCallback(
         sandbox.signedCallback({ paymentNo, merchantId: request.accountId, amount: money(request.amount) }),
       );
+      const t = sandboxPageText[language];
       return answer.code === ResultCode.ok
         ? page(
-            'Paid',
-            `<h1>Payment confirmed</h1><div class="amount">${escapeHtml(money(request.amount))} ${escapeHtml(request.currency)}</div><p>You can return to the pay page; it moves on by itself.</p>`,
+            language,
+            t.paid,
+            `<h1>${escapeHtml(t.confirmed)}</h1><div class="amount">${escapeHtml(money(request.amount))} ${escapeHtml(request.currency)}</div><p>${escapeHtml(t.returnNote)}</p>`,
           )
-        : page('Payment refused', `<h1>Payment refused</h1><p>${escapeHtml(answer.msg)}</p>`);
+        : page(language, t.refused, `<h1>${escapeHtml(t.refused)}</h1><p>${escapeHtml(answer.msg)}</p>`);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { RecordTotals, SortOrder } from '@partsportal/contract/records';
+import type { Language } from '@partsportal/contract/codes';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
 import { partNumberPrefix, totalOf, type BillFilter, type LineFilter } from './records-query';
@@ -18,7 +19,7 @@ export interface BillsRepository<Filter extends BillFilter, Sort, LineSort, Bill
   ): Promise<Bill[]>;
   totals(companyId: number, filter: Filter): Promise<RecordTotals[]>;
   find(companyId: number, id: number): Promise<Bill | undefined>;
-  lines(companyId: number, billId: number): Promise<Line[]>;
+  lines(companyId: number, billId: number, language: Language): Promise<Line[]>;
   linePage(
     companyId: number,
     filter: LineFilter,
@@ -26,6 +27,7 @@ export interface BillsRepository<Filter extends BillFilter, Sort, LineSort, Bill
     order: SortOrder,
     page: number,
     pageSize: number,
+    language: Language,
   ): Promise<LineRow[]>;
   lineCount(companyId: number, filter: LineFilter): Promise<number>;
 }
@@ -55,17 +57,17 @@ export function createBillsService<Filter extends BillFilter, Sort, LineSort, Bi
       return { list, total: totalOf(totals), totals };
     },
 
-    async detail(auth: AuthContext, id: number) {
+    async detail(auth: AuthContext, id: number, language: Language) {
       const header = await repo.find(auth.companyId, id);
       if (!header) throw notFound();
-      return { header, lines: await repo.lines(auth.companyId, id) };
+      return { header, lines: await repo.lines(auth.companyId, id, language) };
     },
 
-    async lineList(auth: AuthContext, request: ListRequest<LineFilter, LineSort>) {
+    async lineList(auth: AuthContext, request: ListRequest<LineFilter, LineSort>, language: Language) {
       const { page, pageSize, sort, order } = request;
-      const filter = { ...request, partNumberPrefix: partNumberPrefix(request.partNumber) };
+      const filter = { ...request, partNumberPrefix: partNumberPrefix(request.partNumber), language };
       const [list, total] = await Promise.all([
-        repo.linePage(auth.companyId, filter, sort, order, page, pageSize),
+        repo.linePage(auth.companyId, filter, sort, order, page, pageSize, language),
         repo.lineCount(auth.companyId, filter),
       ]);
       return { list, total };

@@ -1,3 +1,4 @@
+import type { Language } from '@partsportal/contract/codes';
 import type { DeliverySort, SortOrder } from '@partsportal/contract/records';
 import type { OrderState } from '@partsportal/contract/orders';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import {
   orderBy,
   type BillFilter,
   type BillTable,
+  partNameIn,
 } from './records-query';
 import { epochSeconds } from '../../db/epoch';
 
@@ -90,12 +92,12 @@ export function createDeliveriesRepository(db: Db) {
      * Lines of a delivery already known to be the company's. The order is joined on the company
      * too, so a line pointing at another company's order shows no order rather than its id.
      */
-    async lines(companyId: number, deliveryId: number) {
+    async lines(companyId: number, deliveryId: number, language: Language) {
       return db
         .select({
           id: deliveryLines.id,
           number: deliveryLines.number,
-          part_name: deliveryLines.partName,
+          part_name: partNameIn(language, deliveryLines.productId, deliveryLines.partName),
           factory: deliveryLines.factory,
           qty: deliveryLines.qty,
           price: deliveryLines.price,

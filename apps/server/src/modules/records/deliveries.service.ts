@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { DeliveryDetail, deliveryListRequestSchema } from '@partsportal/contract/records';
+import type { Language } from '@partsportal/contract/codes';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
 import { totalOf } from './records-query';
@@ -21,11 +22,11 @@ export function createDeliveriesService(deps: { repos: Repositories }) {
       return { list, total: totalOf(totals), totals };
     },
 
-    async detail(auth: AuthContext, id: number): Promise<DeliveryDetail> {
+    async detail(auth: AuthContext, id: number, language: Language): Promise<DeliveryDetail> {
       const header = await repo.find(auth.companyId, id);
       if (!header) throw notFound();
       const [lines, orders] = await Promise.all([
-        repo.lines(auth.companyId, id),
+        repo.lines(auth.companyId, id, language),
         repo.fulfilledOrders(auth.companyId, id),
       ]);
       return { header, lines, orders };

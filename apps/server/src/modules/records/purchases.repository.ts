@@ -1,3 +1,4 @@
+import type { Language } from '@partsportal/contract/codes';
 import type { PurchaseLineSort, PurchaseSort, PurchaseState, SortOrder } from '@partsportal/contract/records';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -16,6 +17,7 @@ import {
   type BillTable,
   type LineFilter,
   type LineTable,
+  partNameIn,
 } from './records-query';
 import { epochSeconds, epochSecondsOrNull } from '../../db/epoch';
 
@@ -44,6 +46,7 @@ const lines: LineTable = {
   company: purchaseLines.supplierCompanyId,
   numberKey: purchaseLines.numberKey,
   partName: purchaseLines.partName,
+  productId: purchaseLines.productId,
 };
 
 const SORT_COLUMNS: Record<PurchaseSort, AnyPgColumn> = {
@@ -75,12 +78,13 @@ const headerColumns = {
   remark: purchases.remark,
 };
 
-const lineColumns = {
+/** The line columns, the part name in the reader's language (partNameIn). */
+const lineColumns = (language: Language) => ({
   id: purchaseLines.id,
   seq: purchaseLines.seq,
   cpid: purchaseLines.productId,
   number: purchaseLines.number,
-  part_name: purchaseLines.partName,
+  part_name: partNameIn(language, purchaseLines.productId, purchaseLines.partName),
   factory: purchaseLines.factory,
   unit: purchaseLines.unit,
   qty: purchaseLines.qty,
@@ -90,7 +94,7 @@ const lineColumns = {
   sum: purchaseLines.sum,
   store_qty: purchaseLines.storeQty,
   remark: purchaseLines.remark,
-};
+});
 
 /**
  * Purchases the wholesaler made from one company: the company is the *supplier*, so every query
@@ -137,9 +141,9 @@ export function createPurchasesRepository(db: Db) {
       return row;
     },
 
-    async lines(companyId: number, purchaseId: number) {
+    async lines(companyId: number, purchaseId: number, language: Language) {
       return db
-        .select(lineColumns)
+        .select(lineColumns(language))
         .from(purchaseLines)
         .where(and(eq(purchaseLines.supplierCompanyId, companyId), eq(purchaseLines.purchaseId, purchaseId)))
         .orderBy(asc(purchaseLines.seq), asc(purchaseLines.id));
@@ -152,12 +156,13 @@ export function createPurchasesRepository(db: Db) {
       order: SortOrder,
       page: number,
       pageSize: number,
+      language: Language,
     ) {
       const ordering = orderBy(LINE_SORT_COLUMNS[sort], purchaseLines.id, order);
       const ids = linePageIds(db, bills, lines, companyId, filter, ordering, page, pageSize);
       return db
         .select({
-          ...lineColumns,
+          ...lineColumns(language),
           purchase_id: purchases.id,
           no: purchases.no,
           bill_date: epochSeconds(purchases.billDate),

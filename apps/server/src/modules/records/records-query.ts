@@ -1,5 +1,6 @@
 import { normalizePartNumber } from '@partsportal/contract/part-number';
 import type { RecordTotals, SortOrder } from '@partsportal/contract/records';
+import type { Language } from '@partsportal/contract/codes';
 import { and, asc, count, desc, eq, ilike, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -34,6 +35,7 @@ export interface LineTable {
   company: AnyPgColumn;
   numberKey: AnyPgColumn;
   partName: AnyPgColumn;
+  productId: AnyPgColumn;
 }
 
 export interface BillFilter {
@@ -48,6 +50,8 @@ export interface BillFilter {
 export interface LineFilter extends BillFilter {
   /** Part of the part name. */
   name?: string | undefined;
+  /** The reader's language: `name` then matches the part name as shown (partNameIn). */
+  language?: Language | undefined;
 }
 
 /** `%`, `_` and `\` typed by the user are searched for literally, not as wildcards. */
@@ -153,7 +157,9 @@ function lineWhere(bills: BillTable, lines: LineTable, companyId: number, filter
     eq(bills.company, companyId),
     ...dateRange(bills.date, filter.dateFrom, filter.dateTo),
     containsText(bills.no, filter.no),
-    containsText(lines.partName, filter.name),
+    filter.name && filter.language
+      ? ilike(partNameIn(filter.language, lines.productId, lines.partName), containsPattern(filter.name))
+      : containsText(lines.partName, filter.name),
     filter.partNumberPrefix ? numberKeyStartsWith(lines.numberKey, filter.partNumberPrefix) : undefined,
   );
 }
@@ -235,3 +241,18 @@ export function currencyTotals(db: Db, bills: BillTable, where: SQL | undefined)
 /** The list's `total`: the per-currency counts added up (one aggregate query answers both). */
 export const totalOf = (totals: readonly RecordTotals[]) =>
   totals.reduce((sum, entry) => sum + entry.records, 0);
+
+/** The products column of the part name in `language`. */
+const productNameColumn = (language: Language) =>
+  sql.raw(language === 'zh' ? 'name_zh' : language === 'es' ? 'name_es' : 'name_en');
+
+/**
+ * A record line's part name in the reader's language (issue 17 item 3): the product's name in
+ * `language` when the line's product has it filled, else the name the line was written with (its
+ * snapshot). A scalar subquery on the products primary key: in the select list of the page's rows
+ * it is evaluated for those rows only; as a filter it serves only the name's infix match, which no
+ * index serves anyway (the company's lines are read on their own index, as before). Never an
+ * ordering, so the index plans that pick a page stay as they were.
+ */
+export const partNameIn = (language: Language, productId: AnyPgColumn | SQL, snapshot: AnyPgColumn | SQL) =>
+  sql<string>`coalesce((select nullif(pn.${productNameColumn(language)}, '') from products pn where pn.id = ${productId}), ${snapshot})`;

@@ -9,14 +9,20 @@ export function registerRecordsRoutes(app: FastifyInstance, services: RecordsSer
   const e = recordEndpoints;
   registerEndpoint(app, e.getDeliveryList, ({ body, ctx }) => deliveries.list(requireAuth(ctx), body));
   registerEndpoint(app, e.getDeliveryDetail, ({ params, ctx }) =>
-    deliveries.detail(requireAuth(ctx), params.id),
+    deliveries.detail(requireAuth(ctx), params.id, ctx.language),
   );
   registerEndpoint(app, e.getSalesList, ({ body, ctx }) => sales.list(requireAuth(ctx), body));
-  registerEndpoint(app, e.getSalesDetail, ({ params, ctx }) => sales.detail(requireAuth(ctx), params.id));
-  registerEndpoint(app, e.getSalesLineList, ({ body, ctx }) => sales.lineList(requireAuth(ctx), body));
+  registerEndpoint(app, e.getSalesDetail, ({ params, ctx }) =>
+    sales.detail(requireAuth(ctx), params.id, ctx.language),
+  );
+  registerEndpoint(app, e.getSalesLineList, ({ body, ctx }) =>
+    sales.lineList(requireAuth(ctx), body, ctx.language),
+  );
   registerEndpoint(app, e.getPurchaseList, ({ body, ctx }) => purchases.list(requireAuth(ctx), body));
   registerEndpoint(app, e.getPurchaseDetail, ({ params, ctx }) =>
-    purchases.detail(requireAuth(ctx), params.id),
+    purchases.detail(requireAuth(ctx), params.id, ctx.language),
   );
-  registerEndpoint(app, e.getPurchaseLineList, ({ body, ctx }) => purchases.lineList(requireAuth(ctx), body));
+  registerEndpoint(app, e.getPurchaseLineList, ({ body, ctx }) =>
+    purchases.lineList(requireAuth(ctx), body, ctx.language),
+  );
 }

@@ -1,3 +1,4 @@
+import type { Language } from '@partsportal/contract/codes';
 import type {
   CargoState,
   SalesLineSort,
@@ -23,6 +24,7 @@ import {
   type BillTable,
   type LineFilter,
   type LineTable,
+  partNameIn,
 } from './records-query';
 import { epochSeconds } from '../../db/epoch';
 
@@ -50,6 +52,7 @@ const lines: LineTable = {
   company: salesLines.companyId,
   numberKey: salesLines.numberKey,
   partName: salesLines.partName,
+  productId: salesLines.productId,
 };
 
 /** The allow-lists of sortable columns (the contract's enums name the keys). */
@@ -90,10 +93,11 @@ const billColumns = {
   order_no: orders.no,
 };
 
-const lineColumns = {
+/** The line columns, the part name in the reader's language (partNameIn). */
+const lineColumns = (language: Language) => ({
   id: salesLines.id,
   seq: salesLines.seq,
-  part_name: salesLines.partName,
+  part_name: partNameIn(language, salesLines.productId, salesLines.partName),
   number: salesLines.number,
   factory: salesLines.factory,
   unit: salesLines.unit,
@@ -102,7 +106,7 @@ const lineColumns = {
   price: salesLines.price,
   sum: salesLines.sum,
   remark: salesLines.remark,
-};
+});
 
 /** Sales bills of one company: every query names the company, so other ids look unknown. */
 export function createSalesRepository(db: Db) {
@@ -153,9 +157,9 @@ export function createSalesRepository(db: Db) {
       return row;
     },
 
-    async lines(companyId: number, billId: number) {
+    async lines(companyId: number, billId: number, language: Language) {
       return db
-        .select(lineColumns)
+        .select(lineColumns(language))
         .from(salesLines)
         .where(and(eq(salesLines.companyId, companyId), eq(salesLines.salesBillId, billId)))
         .orderBy(asc(salesLines.seq), asc(salesLines.id));
@@ -169,12 +173,13 @@ export function createSalesRepository(db: Db) {
       order: SortOrder,
       page: number,
       pageSize: number,
+      language: Language,
     ) {
       const ordering = orderBy(LINE_SORT_COLUMNS[sort], salesLines.id, order);
       const ids = linePageIds(db, bills, lines, companyId, filter, ordering, page, pageSize);
       return db
         .select({
-          ...lineColumns,
+          ...lineColumns(language),
           sales_bill_id: salesBills.id,
           no: salesBills.no,
           bill_date: epochSeconds(salesBills.billDate),
