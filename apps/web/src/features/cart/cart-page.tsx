@@ -19,7 +19,7 @@ import { cartEndpoints, type CartLine } from '@partsportal/contract/cart';
 import { assetUrl } from '@shared/api/asset-url';
 import { CART_READS, showCartCount } from '@shared/api/cart-api';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
-import { useColumnChoice } from '@shared/catalog/column-chooser';
+import { useColumnChoice } from '@shared/columns/column-chooser';
 import { QuantityInput } from '@shared/catalog/quantity-input';
 import { QuickOrder } from '@shared/catalog/quick-order';
 import { PHONE_QUERY, useMediaQuery } from '@shared/hooks/use-media-query';

@@ -22,7 +22,7 @@ import { Link, useNavigate } from 'react-router';
 import { catalogEndpoints, PRODUCT_SORTS, type ProductRow } from '@partsportal/contract/catalog';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { callEndpoint } from '@shared/api/client';
-import { useColumnChoice } from '@shared/catalog/column-chooser';
+import { useColumnChoice } from '@shared/columns/column-chooser';
 import { ProductCards } from '@shared/catalog/product-cards';
 import { QuickOrder } from '@shared/catalog/quick-order';
 import { useCartPicker } from '@shared/catalog/use-cart-picker';
