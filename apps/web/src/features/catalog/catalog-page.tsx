@@ -46,7 +46,8 @@ import {
   type CatalogFilters,
   type ProductSort,
 } from './catalog-query';
-import { CrossNumbers, EllipsisText, MatchTag, StoreStockTable, Thumbnail } from './product-cells';
+import { Thumbnail } from '@shared/catalog/product-thumbnail';
+import { CrossNumbers, EllipsisText, MatchTag, StoreStockTable } from './product-cells';
 
 const PATH = '/product/index';
 /** What a buyer came for (issue 17 item 2); the rest is a click away in the column chooser. */
