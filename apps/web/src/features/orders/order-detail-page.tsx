@@ -260,7 +260,7 @@ export default function OrderDetailPage() {
   ] = lineLabels;
   const allColumns: TableColumnsType<OrderLine> = [
     { key: 'seq', dataIndex: 'seq', title: seqL, width: 56 },
-    { key: 'part_name', dataIndex: 'part_name', title: nameL, width: 160 },
+    { key: 'part_name', dataIndex: 'part_name', title: nameL, width: 150 },
     { key: 'number', dataIndex: 'number', title: numberL, width: 140, className: 'product-number' },
     { key: 'factory', dataIndex: 'factory', title: factoryL, width: 110 },
     { key: 'my_number', dataIndex: 'my_number', title: myNumberL, width: 110 },
