@@ -1,8 +1,9 @@
 // Issue 17 items 2 and 9 (leftovers): the order detail's lines fit 1440 px with a column chooser,
-// and the cart's thumbnails open the big picture like the catalogue's.
+// the cart's thumbnails open the big picture like the catalogue's, and every sidebar entry reads
+// in full.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './support/browser';
+import { baseUrl, newPage, sidebarEntries, signInByApi, useBrowser, waitForShell } from './support/browser';
 
 async function api<T>(token: string, path: string, body: unknown = {}): Promise<T> {
   const response = await fetch(`${baseUrl()}/api${path}`, {
@@ -131,5 +132,30 @@ describe('detail columns and cart pictures', () => {
     await preview.waitFor();
     expect(await preview.getAttribute('src')).toContain(`/Product/ProductBigId/${line!.cpid}?token=`);
     await context.close();
+  });
+
+  it('1440 px: every sidebar entry reads in full in zh, en and es (long ones wrap, none is cut)', async () => {
+    for (const language of ['zh', 'en', 'es'] as const) {
+      const { context, page } = await newPage(browser(), {
+        language,
+        viewport: { width: 1440, height: 900 },
+      });
+      await signInByApi(context, 'demo');
+      await page.goto(`${baseUrl()}/dashboard`);
+      await waitForShell(page);
+      expect((await sidebarEntries(page)).length).toBeGreaterThan(10);
+      const cut = await page
+        .locator('nav.sidebar .ant-menu-title-content')
+        .evaluateAll((titles) =>
+          titles
+            .filter(
+              (title) =>
+                title.scrollWidth > title.clientWidth + 1 || title.getBoundingClientRect().right > 210,
+            )
+            .map((title) => title.textContent ?? ''),
+        );
+      expect(cut, language).toEqual([]);
+      await context.close();
+    }
   });
 });
