@@ -16,12 +16,12 @@ import { ClearOutlined, DeleteOutlined, SendOutlined, WarningOutlined } from '@a
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { cartEndpoints, type CartLine } from '@partsportal/contract/cart';
-import { assetUrl } from '@shared/api/asset-url';
 import { CART_READS, showCartCount } from '@shared/api/cart-api';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
-import { useColumnChoice } from '@shared/catalog/column-chooser';
+import { useColumnChoice } from '@shared/columns/column-chooser';
 import { QuantityInput } from '@shared/catalog/quantity-input';
 import { QuickOrder } from '@shared/catalog/quick-order';
+import { Thumbnail } from '@shared/catalog/product-thumbnail';
 import { PHONE_QUERY, useMediaQuery } from '@shared/hooks/use-media-query';
 import { selectAllTitle } from '@shared/ui/table-a11y';
 import { BulkOrderPanel } from './bulk-order-panel';
@@ -210,16 +210,8 @@ export default function CartPage() {
       key: 'pic',
       title: t('cart.picture'),
       width: 72,
-      render: (_, line) => (
-        <img
-          className="product-thumb"
-          src={assetUrl(line.pic)}
-          alt={line.number}
-          width={48}
-          height={48}
-          loading="lazy"
-        />
-      ),
+      // The product's big picture opens in antd's preview, as in the catalogue (issue 17 item 9).
+      render: (_, line) => <Thumbnail row={{ id: line.cpid, pic: line.pic, number: line.number }} />,
     },
     {
       key: 'number',
@@ -317,8 +309,13 @@ export default function CartPage() {
             <span className="product-card-number product-number">{line.number}</span>
             <span className="product-card-brand">{line.factory}</span>
           </div>
-          <div className="product-card-name">{line.part_name}</div>
-          {statusTag(line)}
+          <div className="cart-card-main">
+            <Thumbnail row={{ id: line.cpid, pic: line.pic, number: line.number }} />
+            <div className="cart-card-text">
+              <div className="product-card-name">{line.part_name}</div>
+              {statusTag(line)}
+            </div>
+          </div>
           <div className="product-card-figures">
             <strong className="product-card-price">{money(line.price, currency)}</strong>
             <span className={overStock(line) ? 'product-card-stock over-stock' : 'product-card-stock'}>

@@ -21,7 +21,7 @@ import { Link, useNavigate } from 'react-router';
 import { catalogEndpoints, PRODUCT_SORTS, type ProductRow } from '@partsportal/contract/catalog';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { callEndpoint } from '@shared/api/client';
-import { useColumnChoice } from '@shared/catalog/column-chooser';
+import { useColumnChoice } from '@shared/columns/column-chooser';
 import { ProductCards } from '@shared/catalog/product-cards';
 import { QuickOrder } from '@shared/catalog/quick-order';
 import { useCartPicker } from '@shared/catalog/use-cart-picker';
@@ -45,7 +45,8 @@ import {
   type CatalogFilters,
   type ProductSort,
 } from './catalog-query';
-import { CrossNumbers, EllipsisText, MatchTag, StoreStockTable, Thumbnail } from './product-cells';
+import { Thumbnail } from '@shared/catalog/product-thumbnail';
+import { CrossNumbers, EllipsisText, MatchTag, StoreStockTable } from './product-cells';
 
 const PATH = '/product/index';
 /** What a buyer came for (issue 17 item 2); the rest is a click away in the column chooser. */

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   Alert,
   App,
@@ -34,6 +34,7 @@ import { useFormatDate } from '@shared/i18n/use-format-date';
 import { formatMoney } from '@shared/format/money';
 import { useRecordDetail } from '@shared/records/record-detail';
 import { RecordLinesTable } from '@shared/records/record-lines-table';
+import { useColumnChoice } from '@shared/columns/column-chooser';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { DeliveryRate, OrderStateTag } from '@shared/records/order-cells';
@@ -43,6 +44,32 @@ import './order-print.css';
 import './orders.css';
 
 const PATH = '/order/detail';
+
+/** Every line field of spec §3, in the table's order, with its label's locale key. */
+const LINE_FIELDS = [
+  ['seq', 'orders.seq'],
+  ['part_name', 'catalog.partName'],
+  ['number', 'catalog.number'],
+  ['factory', 'catalog.factory'],
+  ['my_number', 'catalog.myNumber'],
+  ['unit', 'catalog.unit'],
+  ['make_names', 'catalog.vehicles'],
+  ['extend_param', 'orders.extendParam'],
+  ['qty', 'catalog.quantity'],
+  ['export_qty', 'orders.exportQty'],
+  ['price', 'catalog.price'],
+  ['sum', 'orders.sum'],
+  ['client_remark', 'orders.clientRemark'],
+  ['remark', 'orders.remark'],
+  ['tax_price', 'orders.taxPrice'],
+  ['price_desc', 'orders.priceDesc'],
+] as const;
+
+/**
+ * The lines' columns before the user chooses (issue 17 item 2): these fit 1440 px without
+ * sideways scrolling, with the unpaid order's edit and delete; the rest are in "Columns".
+ */
+const LINE_DEFAULT_COLUMNS = ['seq', 'part_name', 'number', 'factory', 'qty', 'export_qty', 'price', 'sum'];
 
 export default function OrderDetailPage() {
   const { t } = useTranslation();
@@ -71,6 +98,13 @@ export default function OrderDetailPage() {
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   // Enter saves, and the input then loses focus (it is disabled while saving): one call only.
   const saving = useRef(false);
+  const choosable = useMemo(() => LINE_FIELDS.map(([key, label]) => ({ key, title: t(label) })), [t]);
+  const columnChoice = useColumnChoice({
+    table: 'order-lines',
+    columns: choosable,
+    defaults: LINE_DEFAULT_COLUMNS,
+    required: ['number', 'qty'],
+  });
 
   const run = async (what: string, action: () => Promise<void>) => {
     setBusy(what);
@@ -182,24 +216,8 @@ export default function OrderDetailPage() {
       }
     });
 
-  const lineLabels = [
-    t('orders.seq'),
-    t('catalog.partName'),
-    t('catalog.number'),
-    t('catalog.factory'),
-    t('catalog.myNumber'),
-    t('catalog.unit'),
-    t('catalog.vehicles'),
-    t('orders.extendParam'),
-    t('catalog.quantity'),
-    t('orders.exportQty'),
-    t('catalog.price'),
-    t('orders.sum'),
-    t('orders.clientRemark'),
-    t('orders.remark'),
-    t('orders.taxPrice'),
-    t('orders.priceDesc'),
-  ] as const;
+  // The export carries every line field, whatever the table shows.
+  const lineLabels = LINE_FIELDS.map(([, label]) => t(label));
 
   const onExport = () =>
     run('export', () =>
@@ -218,7 +236,7 @@ export default function OrderDetailPage() {
         },
         state: t(`orderState.${h.state}`),
         rate: formatDeliveryRate(h.export_rate, locale),
-        lines: [...lineLabels],
+        lines: lineLabels,
       }),
     );
 
@@ -240,19 +258,19 @@ export default function OrderDetailPage() {
     taxL,
     descL,
   ] = lineLabels;
-  const columns: TableColumnsType<OrderLine> = [
-    { key: 'seq', dataIndex: 'seq', title: seqL, width: 44 },
-    { key: 'part_name', dataIndex: 'part_name', title: nameL, width: 120 },
-    { key: 'number', dataIndex: 'number', title: numberL, width: 116, className: 'product-number' },
-    { key: 'factory', dataIndex: 'factory', title: factoryL, width: 80 },
-    { key: 'my_number', dataIndex: 'my_number', title: myNumberL, width: 80 },
-    { key: 'unit', dataIndex: 'unit', title: unitL, width: 48 },
-    { key: 'make_names', dataIndex: 'make_names', title: makesL, width: 90, ellipsis: true },
-    { key: 'extend_param', dataIndex: 'extend_param', title: extendL, width: 72, ellipsis: true },
+  const allColumns: TableColumnsType<OrderLine> = [
+    { key: 'seq', dataIndex: 'seq', title: seqL, width: 56 },
+    { key: 'part_name', dataIndex: 'part_name', title: nameL, width: 150 },
+    { key: 'number', dataIndex: 'number', title: numberL, width: 140, className: 'product-number' },
+    { key: 'factory', dataIndex: 'factory', title: factoryL, width: 110 },
+    { key: 'my_number', dataIndex: 'my_number', title: myNumberL, width: 110 },
+    { key: 'unit', dataIndex: 'unit', title: unitL, width: 80 },
+    { key: 'make_names', dataIndex: 'make_names', title: makesL, width: 150, ellipsis: true },
+    { key: 'extend_param', dataIndex: 'extend_param', title: extendL, width: 90, ellipsis: true },
     {
       key: 'qty',
       title: qtyL,
-      width: detail.can_edit ? 110 : 84,
+      width: detail.can_edit ? 120 : 96,
       align: 'right',
       render: (_, line) =>
         detail.can_edit ? (
@@ -274,20 +292,20 @@ export default function OrderDetailPage() {
           line.qty
         ),
     },
-    { key: 'export_qty', dataIndex: 'export_qty', title: exportQtyL, width: 88, align: 'right' },
-    { key: 'price', title: priceL, width: 100, align: 'right', render: (_, line) => money(line.price) },
-    { key: 'sum', title: sumL, width: 120, align: 'right', render: (_, line) => money(line.sum) },
-    { key: 'client_remark', dataIndex: 'client_remark', title: clientRemarkL, width: 90, ellipsis: true },
-    { key: 'remark', dataIndex: 'remark', title: remarkL, width: 90, ellipsis: true },
-    { key: 'tax_price', title: taxL, width: 100, align: 'right', render: (_, line) => money(line.tax_price) },
-    { key: 'price_desc', dataIndex: 'price_desc', title: descL, width: 90, ellipsis: true },
+    { key: 'export_qty', dataIndex: 'export_qty', title: exportQtyL, width: 104, align: 'right' },
+    { key: 'price', title: priceL, width: 130, align: 'right', render: (_, line) => money(line.price) },
+    { key: 'sum', title: sumL, width: 140, align: 'right', render: (_, line) => money(line.sum) },
+    { key: 'client_remark', dataIndex: 'client_remark', title: clientRemarkL, width: 140, ellipsis: true },
+    { key: 'remark', dataIndex: 'remark', title: remarkL, width: 140, ellipsis: true },
+    { key: 'tax_price', title: taxL, width: 140, align: 'right', render: (_, line) => money(line.tax_price) },
+    { key: 'price_desc', dataIndex: 'price_desc', title: descL, width: 140, ellipsis: true },
     ...(detail.can_delete_lines
       ? [
           {
             key: 'actions',
             title: t('pending.actions'),
-            width: 90,
-            // Kept in view: the lines scroll sideways (17 columns) and delete sat off-screen.
+            width: 120,
+            // Kept in view when chosen columns make the lines scroll sideways.
             fixed: 'right' as const,
             className: 'no-print',
             render: (_: unknown, line: OrderLine) => (
@@ -308,6 +326,9 @@ export default function OrderDetailPage() {
         ]
       : []),
   ];
+  // The actions are not a line field: always there when the order allows deleting.
+  const columns = allColumns.filter((c) => c.key === 'actions' || columnChoice.visible.has(String(c.key)));
+  const linesWidth = columns.reduce((sum, c) => sum + Number(c.width ?? 100), 0);
 
   return (
     <section className="page order-detail-page order-print-root" aria-labelledby="order-detail-title">
@@ -394,11 +415,14 @@ export default function OrderDetailPage() {
           )}
         </Descriptions>
       </Card>
+      <div className="table-toolbar order-lines-toolbar no-print">
+        <span className="toolbar-end">{columnChoice.chooser}</span>
+      </div>
       <RecordLinesTable<OrderLine>
         className="order-lines"
         columns={columns}
         dataSource={detail.lines}
-        scroll={{ x: 1416 }}
+        scroll={{ x: linesWidth }}
       />
       <Card size="small" title={t('orders.history')} className="order-history">
         <Timeline

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Descriptions, Skeleton, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { recordEndpoints, type PurchaseLine } from '@partsportal/contract/records';
@@ -5,6 +6,35 @@ import { useFormatDate } from '@shared/i18n/use-format-date';
 import { RecordDetailHeading, RecordNotFound, useRecordDetail } from '@shared/records/record-detail';
 import { RecordLinesTable } from '@shared/records/record-lines-table';
 import { useFormatMoney } from '@shared/format/use-format-money';
+import { useColumnChoice } from '@shared/columns/column-chooser';
+
+/** Every line field, in the table's order, with its label's locale key. */
+const LINE_FIELDS = [
+  ['cpid', 'purchase.cpid'],
+  ['number', 'catalog.number'],
+  ['part_name', 'catalog.partName'],
+  ['factory', 'catalog.factory'],
+  ['unit', 'catalog.unit'],
+  ['qty', 'recordList.qty'],
+  ['received_qty', 'purchase.receivedQty'],
+  ['price', 'catalog.price'],
+  ['last_price', 'purchase.lastPrice'],
+  ['sum', 'recordList.sum'],
+  ['store_qty', 'purchase.storeQty'],
+  ['remark', 'recordList.remark'],
+] as const;
+
+/** The lines' columns before the user chooses: they fit 1440 px without sideways scrolling. */
+const LINE_DEFAULT_COLUMNS = [
+  'number',
+  'part_name',
+  'factory',
+  'qty',
+  'received_qty',
+  'price',
+  'sum',
+  'remark',
+];
 
 export default function PurchaseDetailPage() {
   const { t } = useTranslation();
@@ -15,24 +45,31 @@ export default function PurchaseDetailPage() {
     recordEndpoints.getPurchaseDetail,
     (purchase) => purchase.header.id,
   );
+  const choosable = useMemo(() => LINE_FIELDS.map(([key, label]) => ({ key, title: t(label) })), [t]);
+  const columnChoice = useColumnChoice({
+    table: 'purchase-lines',
+    columns: choosable,
+    defaults: LINE_DEFAULT_COLUMNS,
+    required: ['number', 'qty'],
+  });
 
   if (!id || detail.isError) return <RecordNotFound />;
   if (!record) return <Skeleton active paragraph={{ rows: 10 }} />;
   const { header, lines } = record;
   const currency = header.currency;
 
-  const columns: TableColumnsType<PurchaseLine> = [
+  const allColumns: TableColumnsType<PurchaseLine> = [
     { key: 'cpid', dataIndex: 'cpid', title: t('purchase.cpid'), width: 100 },
     { key: 'number', dataIndex: 'number', title: t('catalog.number'), width: 150 },
-    { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 170 },
-    { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 100 },
-    { key: 'unit', dataIndex: 'unit', title: t('catalog.unit'), width: 60 },
-    { key: 'qty', dataIndex: 'qty', title: t('recordList.qty'), width: 70, align: 'right' },
+    { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 180 },
+    { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 110 },
+    { key: 'unit', dataIndex: 'unit', title: t('catalog.unit'), width: 80 },
+    { key: 'qty', dataIndex: 'qty', title: t('recordList.qty'), width: 80, align: 'right' },
     {
       key: 'received_qty',
       dataIndex: 'received_qty',
       title: t('purchase.receivedQty'),
-      width: 90,
+      width: 100,
       align: 'right',
     },
     {
@@ -45,7 +82,7 @@ export default function PurchaseDetailPage() {
     {
       key: 'last_price',
       title: t('purchase.lastPrice'),
-      width: 120,
+      width: 130,
       align: 'right',
       render: (_, row) => (row.last_price === null ? '—' : money(row.last_price, currency)),
     },
@@ -59,6 +96,8 @@ export default function PurchaseDetailPage() {
     { key: 'store_qty', dataIndex: 'store_qty', title: t('purchase.storeQty'), width: 90, align: 'right' },
     { key: 'remark', dataIndex: 'remark', title: t('recordList.remark'), width: 140, ellipsis: true },
   ];
+  const columns = allColumns.filter((c) => columnChoice.visible.has(String(c.key)));
+  const linesWidth = columns.reduce((sum, c) => sum + Number(c.width ?? 100), 0);
 
   return (
     <section className="page records-page purchase-detail" aria-labelledby="purchase-detail-title">
@@ -78,11 +117,14 @@ export default function PurchaseDetailPage() {
         </Descriptions.Item>
         <Descriptions.Item label={t('recordList.remark')}>{header.remark}</Descriptions.Item>
       </Descriptions>
+      <div className="table-toolbar record-lines-toolbar">
+        <span className="toolbar-end">{columnChoice.chooser}</span>
+      </div>
       <RecordLinesTable<PurchaseLine>
         className="purchase-lines"
         columns={columns}
         dataSource={lines}
-        scroll={{ x: 1300 }}
+        scroll={{ x: linesWidth }}
         emptyText={t('recordList.empty')}
       />
     </section>

@@ -27,7 +27,7 @@ export default function SalesDetailPage() {
     { key: 'number', dataIndex: 'number', title: t('catalog.number'), width: 150 },
     { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 180 },
     { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 110 },
-    { key: 'unit', dataIndex: 'unit', title: t('catalog.unit'), width: 60 },
+    { key: 'unit', dataIndex: 'unit', title: t('catalog.unit'), width: 80 },
     { key: 'qty', dataIndex: 'qty', title: t('recordList.qty'), width: 70, align: 'right' },
     {
       key: 'export_qty',
@@ -87,7 +87,7 @@ export default function SalesDetailPage() {
         className="sales-lines"
         columns={columns}
         dataSource={lines}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1120 }}
         emptyText={t('recordList.empty')}
       />
     </section>

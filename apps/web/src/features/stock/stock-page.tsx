@@ -20,7 +20,7 @@ import { Link } from 'react-router';
 import { catalogEndpoints } from '@partsportal/contract/catalog';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { useEndpointQuery } from '@shared/api/server-state';
-import { useColumnChoice } from '@shared/catalog/column-chooser';
+import { useColumnChoice } from '@shared/columns/column-chooser';
 import { ProductCards } from '@shared/catalog/product-cards';
 import { useCartPicker } from '@shared/catalog/use-cart-picker';
 import { PHONE_QUERY, useMediaQuery } from '@shared/hooks/use-media-query';

@@ -3,6 +3,7 @@ import { Button, Checkbox, Popover } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../stores/session-store';
+import './column-chooser.css';
 import { browserStorage, columnChoiceKey, readColumnChoice, writeColumnChoice } from './column-choice';
 
 export interface ChoosableColumn {
@@ -11,7 +12,7 @@ export interface ChoosableColumn {
 }
 
 /**
- * The column chooser of a table (catalogue, stock list, cart): which columns show, kept per
+ * The column chooser of a table (catalogue, stock list, cart, order and purchase lines): which columns show, kept per
  * user in localStorage. `visible` filters the table's columns; `chooser` is the toolbar button.
  */
 export function useColumnChoice({
