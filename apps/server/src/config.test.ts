@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterProblems, loadConfig, loadDatabaseTimeouts } from './config';
+import { clusterProblems, loadConfig, loadDatabasePoolSize, loadDatabaseTimeouts } from './config';
 import { maintenanceTimeouts, pgTimeoutOptions } from './db/client';
 
 describe('database timeouts (DB_*)', () => {
@@ -91,6 +91,26 @@ describe('database timeouts (DB_*)', () => {
     expect(pgTimeoutOptions(loadDatabaseTimeouts({ DB_KEEPALIVE_MS: '0' }))).toMatchObject({
       keepAlive: false,
     });
+  });
+});
+
+describe('PostgreSQL pool size (DB_POOL_SIZE)', () => {
+  it('defaults to 10 connections per process; blank counts as unset', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadDatabasePoolSize({ DB_POOL_SIZE: ' ' })).toBe(10);
+  });
+
+  it('reads a whole number of connections, 1 or more', () => {
+    expect(loadConfig({ DB_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    expect(loadDatabasePoolSize({ DB_POOL_SIZE: '1' })).toBe(1);
+  });
+
+  it('refuses 0, negative, fractional and non-numeric sizes at start-up, naming the variable', () => {
+    for (const value of ['0', '-3', '2.5', 'ten', '10 connections']) {
+      expect(() => loadConfig({ DB_POOL_SIZE: value })).toThrow(
+        `DB_POOL_SIZE must be a whole number of connections, 1 or more, got "${value}"`,
+      );
+    }
   });
 });
 

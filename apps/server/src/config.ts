@@ -68,6 +68,8 @@ export interface Config {
   importWorkerWarm: boolean;
   /** How long the PostgreSQL pool waits for a database that does not answer (PGlite ignores them). */
   databaseTimeouts: DatabaseTimeouts;
+  /** Connections in this process's PostgreSQL pool (DB_POOL_SIZE; PGlite has one). */
+  databasePoolSize: number;
 }
 
 /**
@@ -107,6 +109,17 @@ const nonNegative = (name: string, value: string | undefined, fallback: number):
   if (parsed < 0) throw new Error(`${name} must be 0 or more (milliseconds), got "${value}"`);
   return parsed;
 };
+
+/** DB_POOL_SIZE, a whole number of connections of at least 1; exported for its tests. */
+export function loadDatabasePoolSize(env: NodeJS.ProcessEnv): number {
+  const value = env.DB_POOL_SIZE;
+  if (value === undefined || value.trim() === '') return 10;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) {
+    throw new Error(`DB_POOL_SIZE must be a whole number of connections, 1 or more, got "${value}"`);
+  }
+  return parsed;
+}
 
 /** DB_* settings; exported for its tests. */
 export function loadDatabaseTimeouts(env: NodeJS.ProcessEnv): DatabaseTimeouts {
@@ -203,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordChangeNeedsCurrent: bool(env.PASSWORD_CHANGE_NEEDS_CURRENT, true),
     importWorkerWarm: bool(env.IMPORT_WORKER_WARM, true),
     databaseTimeouts: loadDatabaseTimeouts(env),
+    databasePoolSize: loadDatabasePoolSize(env),
   };
 }
 

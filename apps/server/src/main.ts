@@ -11,6 +11,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
   });
   const app = await buildApp({ config, database });

@@ -67,7 +67,7 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder, or `memory://` for a throw-away database. */
   dataDir: string;
-  /** Connections in the PostgreSQL pool. */
+  /** Connections in the PostgreSQL pool (the server passes Config.databasePoolSize, DB_POOL_SIZE). Absent → 10. */
   poolSize?: number;
   /** PostgreSQL: bounds on waiting for the server (the server passes Config.databaseTimeouts). Absent → none. */
   timeouts?: DatabaseTimeouts;

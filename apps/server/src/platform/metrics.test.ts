@@ -14,7 +14,8 @@ let withToken: FastifyInstance;
 let off: FastifyInstance;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { metrics: true } });
+  // No web client: an unmatched GET must stay a 404, whether or not apps/web/dist was built.
+  t = await createTestApp({ config: { metrics: true, webDir: '/nonexistent/web' } });
   withToken = await buildApp({
     config: testConfig({ metrics: true, metricsToken: TOKEN }),
     database: t.database,

@@ -12,6 +12,8 @@ import { isCi } from '../../src/config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const UNIT = path.resolve(here, '..', '..', '..', '..', 'deploy', 'systemd', 'partsportal@.service');
+/** The drop-in that points the unit at Node 24 in /opt/node-24 (docs/DEPLOYMENT.md). */
+const NODE24_DROP_IN = path.join(`${UNIT}.d`, 'node24.conf');
 const analyze = ['/usr/bin/systemd-analyze', '/bin/systemd-analyze'].find((file) => fs.existsSync(file));
 if (!analyze) {
   const line =
@@ -48,5 +50,37 @@ describe('the systemd unit of a server process', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it.skipIf(!analyze)('takes its Node from the Node 24 drop-in when that is installed', () => {
+    const dropIn = fs.readFileSync(NODE24_DROP_IN, 'utf8');
+    expect(dropIn).toMatch(/^ExecStart=$/m);
+    expect(dropIn).toMatch(/^ExecStart=\/opt\/node-24\/bin\/node apps\/server\/dist\/main\.js$/m);
+    // systemd checks that the command exists: with the drop-in's path swapped for a missing one it
+    // names that path (so the drop-in is read and replaces the unit's command), with this test's
+    // own Node binary it has nothing to say.
+    const complaintsWith = (node: string) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-unit-'));
+      try {
+        fs.copyFileSync(UNIT, path.join(dir, 'partsportal@.service'));
+        fs.mkdirSync(path.join(dir, 'partsportal@.service.d'));
+        fs.writeFileSync(
+          path.join(dir, 'partsportal@.service.d', 'node24.conf'),
+          dropIn.replace('/opt/node-24/bin/node', node),
+        );
+        const instance = path.join(dir, 'partsportal@8081.service');
+        fs.copyFileSync(UNIT, instance);
+        const result = spawnSync(analyze!, ['verify', '--man=no', instance], {
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        return `${result.stdout}${result.stderr}`.split('\n').filter((line) => line.includes('partsportal'));
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const missing = path.join(os.tmpdir(), 'pp-no-such-node', 'bin', 'node');
+    expect(complaintsWith(missing).join('\n')).toContain(missing);
+    expect(complaintsWith(process.execPath)).toEqual([]);
   });
 });
