@@ -440,29 +440,27 @@ export default function CatalogPage() {
       {/* The spinner wraps the memoized table instead of being its `loading` prop: Enter in
           the search box then does not re-render 20 rows before the request even starts. */}
       {phone ? (
-        <>
-          <ProductCards<ProductRow>
-            rows={data?.list ?? []}
-            loading={loading}
-            emptyText={
-              filters.keyword ? t('catalog.noResults', { keyword: filters.keyword }) : t('catalog.empty')
+        <ProductCards<ProductRow>
+          rows={data?.list ?? []}
+          loading={loading}
+          emptyText={
+            filters.keyword ? t('catalog.noResults', { keyword: filters.keyword }) : t('catalog.empty')
+          }
+          numberOf={(row) => (
+            <Link to={`/product/detail?id=${row.id}`} className="product-number">
+              {row.number}
+            </Link>
+          )}
+          picker={canBuy ? picker : undefined}
+          pager={
+            data && {
+              current: filters.page,
+              pageSize: filters.pageSize,
+              total: data.total,
+              onChange: (page) => update({ page }),
             }
-            numberOf={(row) => (
-              <Link to={`/product/detail?id=${row.id}`} className="product-number">
-                {row.number}
-              </Link>
-            )}
-            picker={canBuy ? picker : undefined}
-            pager={
-              data && {
-                current: filters.page,
-                pageSize: filters.pageSize,
-                total: data.total,
-                onChange: (page) => update({ page }),
-              }
-            }
-          />
-        </>
+          }
+        />
       ) : (
         <Spin spinning={loading && !initialLoad}>{table}</Spin>
       )}

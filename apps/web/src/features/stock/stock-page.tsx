@@ -240,23 +240,21 @@ export default function StockPage() {
         {!phone && <span className="toolbar-end">{columnChoice.chooser}</span>}
       </div>
       {phone ? (
-        <>
-          <ProductCards<StockRow>
-            rows={data?.list ?? []}
-            loading={list.isFetching}
-            emptyText={t('catalog.empty')}
-            numberOf={numberOf}
-            picker={canBuy ? picker : undefined}
-            pager={
-              data && {
-                current: filters.page,
-                pageSize: filters.pageSize,
-                total: data.total,
-                onChange: (page) => update({ page }),
-              }
+        <ProductCards<StockRow>
+          rows={data?.list ?? []}
+          loading={list.isFetching}
+          emptyText={t('catalog.empty')}
+          numberOf={numberOf}
+          picker={canBuy ? picker : undefined}
+          pager={
+            data && {
+              current: filters.page,
+              pageSize: filters.pageSize,
+              total: data.total,
+              onChange: (page) => update({ page }),
             }
-          />
-        </>
+          }
+        />
       ) : !data && list.isFetching ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
