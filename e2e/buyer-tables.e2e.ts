@@ -2,7 +2,7 @@
 // through one formatter, changed quantities say why, and a quick-order line adds by number.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './support/browser';
+import { api, baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './support/browser';
 
 interface Product {
   id: number;
@@ -19,17 +19,6 @@ interface CartLine {
   qty: number;
   sum: string;
   available_stock: number;
-}
-
-async function api<T>(token: string, path: string, body: unknown = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Token: token, Lng: 'en' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; msg: string; data: T };
-  expect(answer.code, `${path}: ${answer.msg}`).toBe(200);
-  return answer.data;
 }
 
 const products = (token: string, body: Record<string, unknown> = {}) =>

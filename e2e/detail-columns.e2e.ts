@@ -3,18 +3,15 @@
 // in full.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, sidebarEntries, signInByApi, useBrowser, waitForShell } from './support/browser';
-
-async function api<T>(token: string, path: string, body: unknown = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Token: token, Lng: 'en' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; msg: string; data: T };
-  expect(answer.code, `${path}: ${answer.msg}`).toBe(200);
-  return answer.data;
-}
+import {
+  api,
+  baseUrl,
+  newPage,
+  sidebarEntries,
+  signInByApi,
+  useBrowser,
+  waitForShell,
+} from './support/browser';
 
 interface Product {
   id: number;
