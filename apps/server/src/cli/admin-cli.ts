@@ -4,6 +4,7 @@
  * data folder opens in one process only).
  *
  *   staff create --login NAME --name "Full name" --role owner|sales|catalogue [--password P]
+ *                [--account N] [--account-name NAME]   (a fresh database gets its account here)
  *
  * Without --password a temporary password is generated and printed once; the member changes it
  * at the first sign-in and enrols a TOTP app. Every command writes the audit log as `command`.
@@ -22,7 +23,7 @@ import { passwordHasher } from '../platform/password';
 import { createDataAccess } from '../repositories';
 
 const USAGE = [
-  'usage: npm run admin -- staff create --login NAME --name "Full name" --role owner|sales|catalogue [--password P] [--account N]',
+  'usage: npm run admin -- staff create --login NAME --name "Full name" --role owner|sales|catalogue [--password P] [--account N] [--account-name NAME]',
 ].join('\n');
 
 async function main(argv: string[]): Promise<number> {
@@ -39,6 +40,7 @@ async function main(argv: string[]): Promise<number> {
       role: { type: 'string' },
       password: { type: 'string' },
       account: { type: 'string' },
+      'account-name': { type: 'string' },
     },
     strict: true,
   });
@@ -66,11 +68,13 @@ async function main(argv: string[]): Promise<number> {
     const password = values.password ?? temporaryPassword();
     const passwordHash = await passwordHasher.hash(password, config.passwordHashMemoryKiB);
     const { transaction } = createDataAccess(database);
-    const id = await transaction((tx) =>
-      insertStaffMember(
+    const accountId = values.account ? Number(values.account) : DEFAULT_ACCOUNT_ID;
+    const id = await transaction(async (tx) => {
+      await tx.staff.ensureAccount(accountId, values['account-name'] ?? 'PartsPortal');
+      return insertStaffMember(
         tx,
         {
-          accountId: values.account ? Number(values.account) : DEFAULT_ACCOUNT_ID,
+          accountId,
           login: parsed.data.login,
           name: parsed.data.name,
           role: parsed.data.role as StaffRole,
@@ -79,8 +83,8 @@ async function main(argv: string[]): Promise<number> {
           mustChangePassword: values.password === undefined,
         },
         { kind: 'command', id: null, name: `admin-cli:${userInfo().username}`, ip: '' },
-      ),
-    );
+      );
+    });
     console.log(`Staff member ${parsed.data.login} (${parsed.data.role}) created, id ${id}.`);
     if (values.password === undefined) {
       console.log(`Temporary password (shown once, to be changed at the first sign-in): ${password}`);

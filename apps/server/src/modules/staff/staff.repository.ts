@@ -1,12 +1,20 @@
 import { and, asc, count, eq, ilike, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { StaffRole } from '@partsportal/contract/endpoint';
 import type { Db } from '../../db/client';
-import { staff, staffSessions } from '../../db/schema/accounts';
+import { accounts, staff, staffSessions } from '../../db/schema/accounts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createStaffRepository(db: Db) {
   return {
+    /**
+     * A fresh installation has no account row yet: the first owner made by the admin command
+     * creates it (the wholesaler's account, spec `account_id`).
+     */
+    async ensureAccount(accountId: number, name: string) {
+      await db.insert(accounts).values({ id: accountId, name }).onConflictDoNothing();
+    },
+
     async findForLogin(accountId: number, login: string) {
       const [row] = await db
         .select()
