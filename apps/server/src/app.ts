@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => rateLimits.close());
   const authService = createAuthService({
-    repos,
+    ...data,
     config,
     rateLimits,
     ...(deps.now ? { now: deps.now } : {}),
