@@ -10,6 +10,7 @@ import { createCheckoutRepository } from './modules/checkout/checkout.repository
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
 import { createFinanceRepository } from './modules/finance/finance.repository';
 import { createFreightRepository } from './modules/freight/freight.repository';
+import { createApiKeysRepository } from './modules/integration/api-keys.repository';
 import { createNoticesRepository } from './modules/notices/notices.repository';
 import {
   createOrderLinesRepository,
@@ -33,6 +34,7 @@ import { createBrandingRepository } from './web-hosting/branding.repository';
 export function createRepositories(db: Db) {
   return {
     addresses: createAddressesRepository(db),
+    apiKeys: createApiKeysRepository(db),
     areas: createAreasRepository(db),
     audit: createAuditRepository(db),
     auth: createAuthRepository(db),
