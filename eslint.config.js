@@ -15,7 +15,16 @@ const webFeatures = readdirSync(new URL(`./${WEB_SRC}/features`, import.meta.url
 const featureType = (name) => `web-feature-${name}`;
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'apps/server/src/db/migrations/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.tmp/**',
+      'apps/server/src/db/migrations/**',
+      'examples/integration-client/schema.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -45,7 +45,7 @@ export function buildOpenApiDocument(operations: readonly Operation[]) {
     pathItem[operation.method.toLowerCase()] = {
       operationId: operation.operationId,
       summary: operation.summary,
-      description: `${operation.summary}\n\nScopes: ${scopes}.`,
+      description: `Scopes: ${scopes}.`,
       tags: [operation.tag],
       security: [{ apiKey: [] }],
       'x-scopes': operation.scopes,
