@@ -9,7 +9,7 @@ export default function AdminHomePage() {
   if (!info) return null;
   return (
     <Card className="admin-card">
-      <Typography.Title level={2} className="admin-home-title">
+      <Typography.Title level={3} className="admin-home-title">
         {t('admin.home.welcome', { name: info.name })}
       </Typography.Title>
       <Typography.Paragraph>
