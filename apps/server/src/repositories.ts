@@ -10,6 +10,7 @@ import { createCheckoutRepository } from './modules/checkout/checkout.repository
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
 import { createFinanceRepository } from './modules/finance/finance.repository';
 import { createFreightRepository } from './modules/freight/freight.repository';
+import { createInventoryRepository } from './modules/inventory/inventory.repository';
 import { createNoticesRepository } from './modules/notices/notices.repository';
 import {
   createOrderLinesRepository,
@@ -44,6 +45,7 @@ export function createRepositories(db: Db) {
     deliveries: createDeliveriesRepository(db),
     finance: createFinanceRepository(db),
     freight: createFreightRepository(db),
+    inventory: createInventoryRepository(db),
     notices: createNoticesRepository(db),
     orderLines: createOrderLinesRepository(db),
     orderRecords: createOrderRecordsRepository(db),
