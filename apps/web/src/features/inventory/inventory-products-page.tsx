@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Input, Segmented, Table, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { inventoryEndpoints, type InventoryRow } from '@partsportal/contract/inventory';
+import { useEndpointQuery } from '@shared/api/server-state';
+import { PHONE_QUERY, useMediaQuery } from '@shared/hooks/use-media-query';
+import { productEditPath } from './inventory-paths';
+
+type Status = 'all' | 'active' | 'inactive';
+const STATUSES: readonly Status[] = ['all', 'active', 'inactive'];
+
+/**
+ * /admin/products: the staff's product list (issue 14 item 4). The buyers' search engine —
+ * any number in any spelling, or name words — with list prices, every store's stock and the
+ * inactive parts flagged. Keyword, status and page live in the URL, so a reload keeps them.
+ */
+export default function InventoryProductsPage() {
+  const { t } = useTranslation();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [params, setParams] = useSearchParams();
+  const keyword = params.get('keyword') ?? '';
+  const status = (STATUSES as readonly string[]).includes(params.get('status') ?? '')
+    ? (params.get('status') as Status)
+    : 'all';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const pageSize = Math.min(200, Math.max(10, Number(params.get('pageSize')) || 20));
+  const [input, setInput] = useState(keyword);
+
+  const update = (patch: Record<string, string | number>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === '' || value === 'all' || (key === 'page' && value === 1)) next.delete(key);
+      else next.set(key, String(value));
+    }
+    setParams(next, { replace: true });
+  };
+
+  const list = useEndpointQuery(inventoryEndpoints.search, { keyword, status, page, pageSize });
+  const data = list.data;
+
+  const nameCell = (row: InventoryRow) => (
+    <>
+      <Link to={productEditPath(row.id)} className="product-number">
+        {row.number}
+      </Link>
+      {!row.is_active && (
+        <Tag color="default" className="inventory-inactive-tag">
+          {t('admin.inventory.inactive')}
+        </Tag>
+      )}
+      {phone && <div className="muted">{row.part_name}</div>}
+    </>
+  );
+
+  const columns: TableColumnsType<InventoryRow> = phone
+    ? [
+        { key: 'number', title: t('admin.inventory.number'), render: (_, row) => nameCell(row) },
+        { key: 'brand', dataIndex: 'brand', title: t('admin.inventory.brand'), width: 90 },
+        {
+          key: 'stock',
+          title: t('admin.inventory.stock'),
+          width: 72,
+          align: 'right',
+          render: (_, row) => row.stock,
+        },
+      ]
+    : [
+        { key: 'number', title: t('admin.inventory.number'), width: 180, render: (_, row) => nameCell(row) },
+        { key: 'brand', dataIndex: 'brand', title: t('admin.inventory.brand'), width: 120 },
+        { key: 'part_name', dataIndex: 'part_name', title: t('admin.inventory.partName') },
+        { key: 'part_type', dataIndex: 'part_type', title: t('admin.inventory.partType'), width: 140 },
+        { key: 'unit', dataIndex: 'unit', title: t('admin.inventory.unit'), width: 70 },
+        {
+          key: 'price',
+          dataIndex: 'price',
+          title: t('admin.inventory.listPrice'),
+          width: 110,
+          align: 'right',
+        },
+        {
+          key: 'stores',
+          title: t('admin.inventory.storeStock'),
+          width: 220,
+          render: (_, row) =>
+            row.stores
+              .filter((store) => store.stock > 0)
+              .map((store) => `${store.store_name} ${store.stock}`)
+              .join(' · ') || <span className="muted">0</span>,
+        },
+        {
+          key: 'stock',
+          title: t('admin.inventory.stockAvailable'),
+          width: 110,
+          align: 'right',
+          render: (_, row) => `${row.stock} / ${row.available_stock}`,
+        },
+        {
+          key: 'match',
+          title: t('admin.inventory.match'),
+          width: 160,
+          render: (_, row) =>
+            row.match.kind === 'none' ? null : (
+              <span className="muted">{`${t(`admin.inventory.matchKind.${row.match.kind}`)} ${row.match.value}`}</span>
+            ),
+        },
+      ];
+
+  return (
+    <section className="page inventory-page" aria-labelledby="inventory-products-title">
+      <h1 id="inventory-products-title" className="page-title">
+        {t('admin.route.products')}
+      </h1>
+      <div className="filter-bar inventory-filter-bar">
+        <Input.Search
+          aria-label={t('admin.inventory.searchLabel')}
+          placeholder={t('admin.inventory.searchPlaceholder')}
+          allowClear
+          enterButton
+          maxLength={200}
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          onSearch={(value) => update({ keyword: value.trim(), page: 1 })}
+        />
+        <Segmented<Status>
+          value={status}
+          onChange={(value) => update({ status: value, page: 1 })}
+          options={STATUSES.map((value) => ({ value, label: t(`admin.inventory.status.${value}`) }))}
+        />
+      </div>
+      <Table<InventoryRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={data?.list ?? []}
+        loading={list.isFetching}
+        scroll={phone ? undefined : { x: 1100 }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: data?.total ?? 0,
+          showSizeChanger: !phone,
+          simple: phone,
+          showTotal: phone
+            ? undefined
+            : (total) =>
+                data?.total_is_lower_bound
+                  ? t('admin.inventory.totalLowerBound', { total })
+                  : t('admin.inventory.total', { total }),
+          onChange: (nextPage, nextSize) =>
+            update({ page: nextSize !== pageSize ? 1 : nextPage, pageSize: nextSize }),
+        }}
+      />
+    </section>
+  );
+}
