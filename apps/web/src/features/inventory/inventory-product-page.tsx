@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { inventoryEndpoints } from '@partsportal/contract/inventory';
 import { useEndpointQuery } from '@shared/api/server-state';
 import { PRODUCTS_PATH } from './inventory-paths';
+import './inventory.css';
 import { ProductDetailsTab } from './product-details-tab';
 import { ProductFilesTab } from './product-files-tab';
 import { ProductNumbersTab } from './product-numbers-tab';

@@ -6,6 +6,7 @@ import { inventoryEndpoints, type InventoryRow } from '@partsportal/contract/inv
 import { useEndpointQuery } from '@shared/api/server-state';
 import { PHONE_QUERY, useMediaQuery } from '@shared/hooks/use-media-query';
 import { productEditPath } from './inventory-paths';
+import './inventory.css';
 
 type Status = 'all' | 'active' | 'inactive';
 const STATUSES: readonly Status[] = ['all', 'active', 'inactive'];

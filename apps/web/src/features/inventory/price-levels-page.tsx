@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { inventoryEndpoints } from '@partsportal/contract/inventory';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
+import './inventory.css';
 
 type Level = z.output<typeof inventoryEndpoints.priceLevels.data>[number];
 interface LevelForm {
