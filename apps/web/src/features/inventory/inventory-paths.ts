@@ -1,7 +1,7 @@
 /** The back office's inventory pages (their entries are in app/admin/admin-route-table.ts). */
 export const PRODUCTS_PATH = '/admin/products';
-export const PRODUCT_EDIT_PATH = '/admin/product';
-export const PRICE_LEVELS_PATH = '/admin/price-levels';
+export const PRICE_LEVELS_PATH = '/admin/prices';
 
+/** One product opens inside the products page (`?id=`), so the sidebar keeps "Products" selected. */
 export const productEditPath = (id: number, tab?: string) =>
-  `${PRODUCT_EDIT_PATH}?id=${id}${tab ? `&tab=${tab}` : ''}`;
+  `${PRODUCTS_PATH}?id=${id}${tab ? `&tab=${tab}` : ''}`;

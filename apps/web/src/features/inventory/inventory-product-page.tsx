@@ -14,8 +14,8 @@ import { ProductStockTab } from './product-stock-tab';
 const TABS = ['details', 'numbers', 'stock', 'prices', 'files'] as const;
 type TabKey = (typeof TABS)[number];
 
-/** /admin/product?id=&tab=: one product, in tabs; the tab is in the URL so a reload keeps it. */
-export default function InventoryProductPage() {
+/** /admin/products?id=&tab=: one product, in tabs; the tab is in the URL so a reload keeps it. */
+export function InventoryProductView() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('id'));
@@ -26,15 +26,26 @@ export default function InventoryProductPage() {
   const product = useEndpointQuery(inventoryEndpoints.product, { id: valid ? id : 1 }, { enabled: valid });
 
   if (!valid || product.isError) {
-    return <Result status="404" title={t('admin.inventory.notFound')} extra={<Link to={PRODUCTS_PATH}>{t('admin.route.products')}</Link>} />;
+    return (
+      <Result
+        status="404"
+        title={t('admin.inventory.notFound')}
+        extra={<Link to={PRODUCTS_PATH}>{t('admin.route.products')}</Link>}
+      />
+    );
   }
   const data = product.data;
   return (
     <section className="page inventory-page" aria-labelledby="inventory-product-title">
-      <Breadcrumb items={[{ title: <Link to={PRODUCTS_PATH}>{t('admin.route.products')}</Link> }, { title: data?.number ?? '…' }]} />
-      <h1 id="inventory-product-title" className="page-title">
-        {data ? `${data.brand} ${data.number}` : t('admin.route.product')}
-      </h1>
+      <Breadcrumb
+        items={[
+          { title: <Link to={PRODUCTS_PATH}>{t('admin.route.products')}</Link> },
+          { title: data?.number ?? '…' },
+        ]}
+      />
+      <h2 id="inventory-product-title" className="inventory-product-title">
+        {data ? `${data.brand} ${data.number}` : '…'}
+      </h2>
       {!data ? (
         <Skeleton active />
       ) : (
@@ -46,11 +57,31 @@ export default function InventoryProductPage() {
             setParams(next, { replace: true });
           }}
           items={[
-            { key: 'details', label: t('admin.inventory.tab.details'), children: <ProductDetailsTab key={data.id} product={data} /> },
-            { key: 'numbers', label: t('admin.inventory.tab.numbers'), children: <ProductNumbersTab product={data} /> },
-            { key: 'stock', label: t('admin.inventory.tab.stock'), children: <ProductStockTab productId={data.id} /> },
-            { key: 'prices', label: t('admin.inventory.tab.prices'), children: <ProductPricesTab product={data} /> },
-            { key: 'files', label: t('admin.inventory.tab.files'), children: <ProductFilesTab product={data} /> },
+            {
+              key: 'details',
+              label: t('admin.inventory.tab.details'),
+              children: <ProductDetailsTab key={data.id} product={data} />,
+            },
+            {
+              key: 'numbers',
+              label: t('admin.inventory.tab.numbers'),
+              children: <ProductNumbersTab product={data} />,
+            },
+            {
+              key: 'stock',
+              label: t('admin.inventory.tab.stock'),
+              children: <ProductStockTab productId={data.id} />,
+            },
+            {
+              key: 'prices',
+              label: t('admin.inventory.tab.prices'),
+              children: <ProductPricesTab product={data} />,
+            },
+            {
+              key: 'files',
+              label: t('admin.inventory.tab.files'),
+              children: <ProductFilesTab product={data} />,
+            },
           ]}
         />
       )}

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { inventoryEndpoints, type InventoryRow } from '@partsportal/contract/inventory';
 import { useEndpointQuery } from '@shared/api/server-state';
 import { PHONE_QUERY, useMediaQuery } from '@shared/hooks/use-media-query';
+import { InventoryProductView } from './inventory-product-page';
 import { productEditPath } from './inventory-paths';
 import './inventory.css';
 
@@ -12,11 +13,16 @@ type Status = 'all' | 'active' | 'inactive';
 const STATUSES: readonly Status[] = ['all', 'active', 'inactive'];
 
 /**
- * /admin/products: the staff's product list (issue 14 item 4). The buyers' search engine —
+ * /admin/products (and `?id=` for one product): the staff's product list (issue 14 item 4). The buyers' search engine —
  * any number in any spelling, or name words — with list prices, every store's stock and the
  * inactive parts flagged. Keyword, status and page live in the URL, so a reload keeps them.
  */
 export default function InventoryProductsPage() {
+  const [params] = useSearchParams();
+  return params.get('id') ? <InventoryProductView /> : <ProductList />;
+}
+
+function ProductList() {
   const { t } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY);
   const [params, setParams] = useSearchParams();
@@ -108,10 +114,7 @@ export default function InventoryProductsPage() {
       ];
 
   return (
-    <section className="page inventory-page" aria-labelledby="inventory-products-title">
-      <h1 id="inventory-products-title" className="page-title">
-        {t('admin.route.products')}
-      </h1>
+    <section className="page inventory-page" aria-label={t('admin.route.products')}>
       <div className="filter-bar inventory-filter-bar">
         <Input.Search
           aria-label={t('admin.inventory.searchLabel')}

@@ -14,7 +14,7 @@ interface LevelForm {
 
 const FACTOR = /^\d{1,3}(\.\d{1,4})?$/;
 
-/** /admin/price-levels: each level is a factor on the list price; a change applies to its companies at once. */
+/** /admin/prices: each level is a factor on the list price; a change applies to its companies at once. */
 export default function PriceLevelsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -28,7 +28,8 @@ export default function PriceLevelsPage() {
     { pattern: FACTOR, message: t('admin.inventory.factorFormat') },
     {
       validator: async (_: unknown, value: string) => {
-        if (value && !(Number(value) > 0 && Number(value) <= 100)) throw new Error(t('admin.inventory.factorFormat'));
+        if (value && !(Number(value) > 0 && Number(value) <= 100))
+          throw new Error(t('admin.inventory.factorFormat'));
       },
     },
   ];
@@ -69,12 +70,14 @@ export default function PriceLevelsPage() {
     setEdits((all) => ({ ...all, [id]: { ...all[id], ...patch } }));
 
   return (
-    <section className="page inventory-page" aria-labelledby="price-levels-title">
-      <h1 id="price-levels-title" className="page-title">
-        {t('admin.route.priceLevels')}
-      </h1>
+    <section className="page inventory-page" aria-label={t('admin.route.priceLevels')}>
       <p className="muted">{t('admin.inventory.levelsHint')}</p>
-      <Form<LevelForm> form={form} layout="inline" className="inventory-inline-form" onFinish={(v) => void create(v)}>
+      <Form<LevelForm>
+        form={form}
+        layout="inline"
+        className="inventory-inline-form"
+        onFinish={(v) => void create(v)}
+      >
         <Form.Item
           name="name"
           label={t('admin.inventory.levelName')}
@@ -129,12 +132,23 @@ export default function PriceLevelsPage() {
               );
             },
           },
-          { key: 'companies', dataIndex: 'companies', title: t('admin.inventory.levelCompanies'), width: 100, align: 'right' },
+          {
+            key: 'companies',
+            dataIndex: 'companies',
+            title: t('admin.inventory.levelCompanies'),
+            width: 100,
+            align: 'right',
+          },
           {
             key: 'save',
             width: 90,
             render: (_, level) => (
-              <Button type="primary" size="small" disabled={!edits[level.id]} onClick={() => void save(level)}>
+              <Button
+                type="primary"
+                size="small"
+                disabled={!edits[level.id]}
+                onClick={() => void save(level)}
+              >
                 {t('admin.inventory.save')}
               </Button>
             ),

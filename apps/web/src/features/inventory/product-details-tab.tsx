@@ -1,5 +1,18 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Tag } from 'antd';
+import {
+  App,
+  Button,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Tag,
+} from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { inventoryEndpoints, type InventoryProduct } from '@partsportal/contract/inventory';
@@ -56,7 +69,11 @@ export function ProductDetailsTab({ product }: { product: InventoryProduct }) {
           <Tag>{t('admin.inventory.inactive')}</Tag>
         )}
         <Popconfirm
-          title={product.is_active ? t('admin.inventory.deactivateConfirm') : t('admin.inventory.reactivateConfirm')}
+          title={
+            product.is_active
+              ? t('admin.inventory.deactivateConfirm')
+              : t('admin.inventory.reactivateConfirm')
+          }
           onConfirm={() => void setActive(!product.is_active)}
         >
           <Button danger={product.is_active}>
@@ -118,7 +135,11 @@ export function ProductDetailsTab({ product }: { product: InventoryProduct }) {
             </Form.Item>
           </Col>
           <Col xs={12} md={5}>
-            <Form.Item name="buy_qty" label={t('admin.inventory.buyQty')} tooltip={t('admin.inventory.buyQtyHint')}>
+            <Form.Item
+              name="buy_qty"
+              label={t('admin.inventory.buyQty')}
+              tooltip={t('admin.inventory.buyQtyHint')}
+            >
               <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>

@@ -69,7 +69,9 @@ export function ProductFilesTab({ product }: { product: InventoryProduct }) {
     }
     setBusy(true);
     try {
-      const path = fill(kind === 'picture' ? UPLOAD_PICTURE_PATH : UPLOAD_ATTACHMENT_PATH, { id: product.id });
+      const path = fill(kind === 'picture' ? UPLOAD_PICTURE_PATH : UPLOAD_ATTACHMENT_PATH, {
+        id: product.id,
+      });
       await uploadFile(path, UPLOAD_FIELD, file);
       void message.success(t('admin.inventory.uploaded'));
       setVersion((v) => v + 1);
@@ -82,7 +84,11 @@ export function ProductFilesTab({ product }: { product: InventoryProduct }) {
   };
   const removePicture = async (index: number) => {
     try {
-      await mutateEndpoint(inventoryEndpoints.removePicture, { product_id: product.id, index }, { invalidates });
+      await mutateEndpoint(
+        inventoryEndpoints.removePicture,
+        { product_id: product.id, index },
+        { invalidates },
+      );
       setVersion((v) => v + 1);
     } catch {
       // Toasted.
@@ -90,7 +96,11 @@ export function ProductFilesTab({ product }: { product: InventoryProduct }) {
   };
   const removeAttachment = async (path: string) => {
     try {
-      await mutateEndpoint(inventoryEndpoints.removeAttachment, { product_id: product.id, path }, { invalidates });
+      await mutateEndpoint(
+        inventoryEndpoints.removeAttachment,
+        { product_id: product.id, path },
+        { invalidates },
+      );
     } catch {
       // Toasted.
     }
@@ -100,14 +110,19 @@ export function ProductFilesTab({ product }: { product: InventoryProduct }) {
   return (
     <div className="inventory-files">
       <h2 className="inventory-section-title">{t('admin.inventory.pictures')}</h2>
-      <p className="muted">{t('admin.inventory.picturesHint', { max: MAX_PICTURE_BYTES / 1048576, count: MAX_PICTURES })}</p>
+      <p className="muted">
+        {t('admin.inventory.picturesHint', { max: MAX_PICTURE_BYTES / 1048576, count: MAX_PICTURES })}
+      </p>
       <Image.PreviewGroup>
         <Space wrap size="middle">
           {indexes.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
           {indexes.map((index) => (
             <div key={`${index}-${version}`} className="inventory-picture">
               <StaffPicture productId={product.id} index={index} version={version} />
-              <Popconfirm title={t('admin.inventory.removeConfirm')} onConfirm={() => void removePicture(index)}>
+              <Popconfirm
+                title={t('admin.inventory.removeConfirm')}
+                onConfirm={() => void removePicture(index)}
+              >
                 <Button type="link" danger size="small">
                   {t('admin.inventory.remove')}
                 </Button>

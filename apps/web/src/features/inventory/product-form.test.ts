@@ -28,7 +28,9 @@ const product: InventoryProduct = {
 describe('changedProductFields', () => {
   it('is empty when nothing changed, also for the same amount spelled differently', () => {
     const form = toProductForm(product);
-    expect(changedProductFields(form, { ...form, price: '12.5', weight: '1.250', name_en: ' Brake pad ' })).toEqual({});
+    expect(
+      changedProductFields(form, { ...form, price: '12.5', weight: '1.250', name_en: ' Brake pad ' }),
+    ).toEqual({});
   });
 
   it('sends only the changed fields, trimmed; an emptied weight and part type become null', () => {

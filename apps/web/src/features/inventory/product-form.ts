@@ -59,7 +59,10 @@ export function changedProductFields(before: ProductForm, after: ProductForm): U
   const buyQty = after.buy_qty ?? 0;
   if (buyQty !== before.buy_qty) body.buy_qty = buyQty;
   if (Boolean(after.is_new) !== before.is_new) body.is_new = Boolean(after.is_new);
-  const params = (after.pro_params ?? []).map((p) => ({ name: (p.name ?? '').trim(), value: (p.value ?? '').trim() }));
+  const params = (after.pro_params ?? []).map((p) => ({
+    name: (p.name ?? '').trim(),
+    value: (p.value ?? '').trim(),
+  }));
   if (JSON.stringify(params) !== JSON.stringify(before.pro_params)) body.pro_params = params;
   return body;
 }

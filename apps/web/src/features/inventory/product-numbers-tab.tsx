@@ -22,7 +22,11 @@ export function ProductNumbersTab({ product }: { product: InventoryProduct }) {
   const add = async (values: AddForm) => {
     setAdding(true);
     try {
-      await mutateEndpoint(inventoryEndpoints.addNumber, { product_id: product.id, ...values }, { invalidates });
+      await mutateEndpoint(
+        inventoryEndpoints.addNumber,
+        { product_id: product.id, ...values },
+        { invalidates },
+      );
       form.resetFields(['number']);
       void message.success(t('admin.inventory.numberAdded'));
     } catch {
@@ -93,7 +97,9 @@ export function ProductNumbersTab({ product }: { product: InventoryProduct }) {
             title: t('admin.inventory.numberKind'),
             width: 110,
             render: (_, row) => (
-              <Tag color={row.kind === 'oe' ? 'blue' : 'default'}>{t(`admin.inventory.kind.${row.kind}`)}</Tag>
+              <Tag color={row.kind === 'oe' ? 'blue' : 'default'}>
+                {t(`admin.inventory.kind.${row.kind}`)}
+              </Tag>
             ),
           },
           { key: 'brand', dataIndex: 'brand_name', title: t('admin.inventory.numberBrand') },

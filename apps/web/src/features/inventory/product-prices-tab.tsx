@@ -19,7 +19,10 @@ export function ProductPricesTab({ product }: { product: InventoryProduct }) {
   const [form] = Form.useForm<PriceForm>();
   const [search, setSearch] = useState('');
   const keyword = useDebouncedValue(search, 300);
-  const prices = useEndpointQuery(inventoryEndpoints.companyPrices, { product_id: product.id, pageSize: 200 });
+  const prices = useEndpointQuery(inventoryEndpoints.companyPrices, {
+    product_id: product.id,
+    pageSize: 200,
+  });
   const companies = useEndpointQuery(inventoryEndpoints.findCompanies, { keyword });
   const levels = useEndpointQuery(inventoryEndpoints.priceLevels, {});
   const invalidates = [inventoryEndpoints.companyPrices];
@@ -55,7 +58,12 @@ export function ProductPricesTab({ product }: { product: InventoryProduct }) {
           </span>
         ))}
       </p>
-      <Form<PriceForm> form={form} layout="inline" className="inventory-inline-form" onFinish={(v) => void set(v)}>
+      <Form<PriceForm>
+        form={form}
+        layout="inline"
+        className="inventory-inline-form"
+        onFinish={(v) => void set(v)}
+      >
         <Form.Item
           name="company_id"
           label={t('admin.inventory.company')}

@@ -78,8 +78,20 @@ export function ProductStockTab({ productId }: { productId: number }) {
             </Space.Compact>
           ),
         },
-        { key: 'available', dataIndex: 'available_stock', title: t('admin.inventory.available'), width: 90, align: 'right' },
-        { key: 'reserved', dataIndex: 'reserved', title: t('admin.inventory.reserved'), width: 90, align: 'right' },
+        {
+          key: 'available',
+          dataIndex: 'available_stock',
+          title: t('admin.inventory.available'),
+          width: 90,
+          align: 'right',
+        },
+        {
+          key: 'reserved',
+          dataIndex: 'reserved',
+          title: t('admin.inventory.reserved'),
+          width: 90,
+          align: 'right',
+        },
       ]}
     />
   );
