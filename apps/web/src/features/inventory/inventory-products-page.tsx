@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Input, Segmented, Table, Tag, type TableColumnsType } from 'antd';
+import { Input, Radio, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { inventoryEndpoints, type InventoryRow } from '@partsportal/contract/inventory';
@@ -126,9 +126,11 @@ function ProductList() {
           onChange={(event) => setInput(event.target.value)}
           onSearch={(value) => update({ keyword: value.trim(), page: 1 })}
         />
-        <Segmented<Status>
+        <Radio.Group
+          optionType="button"
+          aria-label={t('admin.inventory.statusLabel')}
           value={status}
-          onChange={(value) => update({ status: value, page: 1 })}
+          onChange={(event) => update({ status: event.target.value as Status, page: 1 })}
           options={STATUSES.map((value) => ({ value, label: t(`admin.inventory.status.${value}`) }))}
         />
       </div>

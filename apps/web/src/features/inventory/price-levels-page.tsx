@@ -98,12 +98,14 @@ export default function PriceLevelsPage() {
         rowKey="id"
         size="middle"
         pagination={false}
+        scroll={{ x: 480 }}
         loading={levels.isFetching}
         dataSource={levels.data ?? []}
         columns={[
           {
             key: 'name',
             title: t('admin.inventory.levelName'),
+            width: 180,
             render: (_, level) => (
               <Input
                 aria-label={t('admin.inventory.levelName')}

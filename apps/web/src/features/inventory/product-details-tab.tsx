@@ -1,18 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  App,
-  Button,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Tag,
-} from 'antd';
+import { App, Button, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Switch, Tag } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { inventoryEndpoints, type InventoryProduct } from '@partsportal/contract/inventory';
@@ -159,7 +146,7 @@ export function ProductDetailsTab({ product }: { product: InventoryProduct }) {
             {(fields, { add, remove }) => (
               <>
                 {fields.map((field) => (
-                  <Space key={field.key} align="baseline" wrap className="inventory-param-row">
+                  <div key={field.key} className="inventory-param-row">
                     <Form.Item name={[field.name, 'name']} rules={[required]} noStyle>
                       <Input placeholder={t('admin.inventory.paramName')} maxLength={100} />
                     </Form.Item>
@@ -170,7 +157,7 @@ export function ProductDetailsTab({ product }: { product: InventoryProduct }) {
                       aria-label={t('admin.inventory.remove')}
                       onClick={() => remove(field.name)}
                     />
-                  </Space>
+                  </div>
                 ))}
                 <Button type="dashed" onClick={() => add({ name: '', value: '' })} icon={<PlusOutlined />}>
                   {t('admin.inventory.addParam')}

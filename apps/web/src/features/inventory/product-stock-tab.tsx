@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { inventoryEndpoints } from '@partsportal/contract/inventory';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
+import { PHONE_QUERY, useMediaQuery } from '@shared/hooks/use-media-query';
 
 type StockRow = z.output<typeof inventoryEndpoints.stock.data>[number];
 
@@ -11,6 +12,7 @@ type StockRow = z.output<typeof inventoryEndpoints.stock.data>[number];
 export function ProductStockTab({ productId }: { productId: number }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const phone = useMediaQuery(PHONE_QUERY);
   const stock = useEndpointQuery(inventoryEndpoints.stock, { id: productId });
   const [edits, setEdits] = useState<Record<number, number | null>>({});
   const [saving, setSaving] = useState<number | null>(null);
@@ -48,13 +50,18 @@ export function ProductStockTab({ productId }: { productId: number }) {
           render: (_, row) => (
             <>
               {row.store_name} {!row.store_active && <Tag>{t('admin.inventory.inactive')}</Tag>}
+              {phone && (
+                <div className="muted">
+                  {`${t('admin.inventory.available')} ${row.available_stock} · ${t('admin.inventory.reserved')} ${row.reserved}`}
+                </div>
+              )}
             </>
           ),
         },
         {
           key: 'stock',
           title: t('admin.inventory.onHand'),
-          width: 200,
+          width: phone ? 170 : 200,
           render: (_, row) => (
             <Space.Compact>
               <InputNumber
@@ -65,7 +72,7 @@ export function ProductStockTab({ productId }: { productId: number }) {
                 value={edits[row.store_id] ?? row.stock}
                 onChange={(value) => setEdits((all) => ({ ...all, [row.store_id]: value }))}
                 onPressEnter={() => void save(row)}
-                style={{ width: 110 }}
+                style={{ width: phone ? 90 : 110 }}
               />
               <Button
                 type={edits[row.store_id] !== undefined ? 'primary' : 'default'}
@@ -78,20 +85,24 @@ export function ProductStockTab({ productId }: { productId: number }) {
             </Space.Compact>
           ),
         },
-        {
-          key: 'available',
-          dataIndex: 'available_stock',
-          title: t('admin.inventory.available'),
-          width: 90,
-          align: 'right',
-        },
-        {
-          key: 'reserved',
-          dataIndex: 'reserved',
-          title: t('admin.inventory.reserved'),
-          width: 90,
-          align: 'right',
-        },
+        ...(phone
+          ? []
+          : [
+              {
+                key: 'available',
+                dataIndex: 'available_stock',
+                title: t('admin.inventory.available'),
+                width: 90,
+                align: 'right' as const,
+              },
+              {
+                key: 'reserved',
+                dataIndex: 'reserved',
+                title: t('admin.inventory.reserved'),
+                width: 90,
+                align: 'right' as const,
+              },
+            ]),
       ]}
     />
   );
