@@ -73,6 +73,7 @@ export default function PriceLevelsPage() {
     <section className="page inventory-page" aria-label={t('admin.route.priceLevels')}>
       <p className="muted">{t('admin.inventory.levelsHint')}</p>
       <Form<LevelForm>
+        name="price-level"
         form={form}
         layout="inline"
         className="inventory-inline-form"

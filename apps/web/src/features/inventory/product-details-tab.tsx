@@ -70,6 +70,7 @@ export function ProductDetailsTab({ product }: { product: InventoryProduct }) {
         <span className="muted">{t('admin.inventory.fitments', { count: product.fitments })}</span>
       </div>
       <Form<ProductForm>
+        name="product-details"
         form={form}
         layout="vertical"
         initialValues={initial}

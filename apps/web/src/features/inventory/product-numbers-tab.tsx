@@ -50,6 +50,7 @@ export function ProductNumbersTab({ product }: { product: InventoryProduct }) {
   return (
     <div className="inventory-numbers">
       <Form<AddForm>
+        name="cross-number"
         form={form}
         layout="inline"
         className="inventory-inline-form"

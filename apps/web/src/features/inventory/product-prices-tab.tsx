@@ -59,6 +59,7 @@ export function ProductPricesTab({ product }: { product: InventoryProduct }) {
         ))}
       </p>
       <Form<PriceForm>
+        name="company-price"
         form={form}
         layout="inline"
         className="inventory-inline-form"
