@@ -348,7 +348,10 @@ describe('pictures and attachments', () => {
     const noFile = await t.call(`/Admin/Inventory/UploadPicture/${id}`, {}, { token: staff });
     expect(noFile.code).toBe(ResultCode.validation);
     // Just under the cap passes (the JSON body limit does not apply to uploads).
-    const nearCap = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024 - 10)]);
+    const nearCap = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.alloc(5 * 1024 * 1024 - 10),
+    ]);
     expect((await upload('Picture', id, 'near.jpg', nearCap)).code).toBe(200);
     expect((await auditOf('product', id)).map((r) => r.action)).toEqual([
       'product.add-picture',
