@@ -73,39 +73,43 @@ function ProductList() {
         },
       ]
     : [
-        { key: 'number', title: t('admin.inventory.number'), width: 180, render: (_, row) => nameCell(row) },
-        { key: 'brand', dataIndex: 'brand', title: t('admin.inventory.brand'), width: 120 },
-        { key: 'part_name', dataIndex: 'part_name', title: t('admin.inventory.partName') },
-        { key: 'part_type', dataIndex: 'part_type', title: t('admin.inventory.partType'), width: 140 },
-        { key: 'unit', dataIndex: 'unit', title: t('admin.inventory.unit'), width: 70 },
+        { key: 'number', title: t('admin.inventory.number'), width: 140, render: (_, row) => nameCell(row) },
+        { key: 'brand', dataIndex: 'brand', title: t('admin.inventory.brand'), width: 100 },
+        { key: 'part_name', dataIndex: 'part_name', title: t('admin.inventory.partName'), width: 180 },
+        { key: 'part_type', dataIndex: 'part_type', title: t('admin.inventory.partType'), width: 110 },
+        { key: 'unit', dataIndex: 'unit', title: t('admin.inventory.unit'), width: 56 },
         {
           key: 'price',
           dataIndex: 'price',
           title: t('admin.inventory.listPrice'),
-          width: 110,
+          width: 86,
           align: 'right',
         },
         {
           key: 'stores',
           title: t('admin.inventory.storeStock'),
-          width: 220,
-          render: (_, row) =>
-            row.stores
-              .filter((store) => store.stock > 0)
-              .map((store) => `${store.store_name} ${store.stock}`)
-              .join(' · ') || <span className="muted">0</span>,
+          width: 236,
+          render: (_, row) => {
+            const held = row.stores.filter((store) => store.stock > 0);
+            if (held.length === 0) return <span className="muted">0</span>;
+            return held.map((store) => (
+              <div key={store.store_id} className="inventory-store-line">
+                <span className="muted">{store.store_name}</span> {store.stock}
+              </div>
+            ));
+          },
         },
         {
           key: 'stock',
           title: t('admin.inventory.stockAvailable'),
-          width: 110,
+          width: 96,
           align: 'right',
           render: (_, row) => `${row.stock} / ${row.available_stock}`,
         },
         {
           key: 'match',
           title: t('admin.inventory.match'),
-          width: 160,
+          width: 150,
           render: (_, row) =>
             row.match.kind === 'none' ? null : (
               <span className="muted">{`${t(`admin.inventory.matchKind.${row.match.kind}`)} ${row.match.value}`}</span>
@@ -140,7 +144,7 @@ function ProductList() {
         columns={columns}
         dataSource={data?.list ?? []}
         loading={list.isFetching}
-        scroll={phone ? undefined : { x: 1100 }}
+        scroll={phone ? undefined : { x: 1160 }}
         pagination={{
           current: page,
           pageSize,
