@@ -278,6 +278,17 @@ describe('one product', () => {
     });
   });
 
+  it('two simultaneous adds of one number: exactly one is taken (the product row lock)', async () => {
+    const { id } = await freshProduct(8);
+    const body = { product_id: id, kind: 'brand', brand_name: 'FEBI', number: 'RACE-0001' };
+    const answers = await Promise.all([admin('AddCrossNumber', body), admin('AddCrossNumber', body)]);
+    expect(answers.map((a) => a.code).sort()).toEqual([200, ResultCode.conflict]);
+    const rows = await t.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from product_numbers where product_id = ${id} and number_key = 'RACE0001'`,
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it("deactivation takes the part out of the buyers' catalogue; reactivation brings it back", async () => {
     const { id, number } = await freshProduct(3);
     expect((await buyerSearch(number)).data.list.map((r) => r.id)).toContain(id);
