@@ -25,6 +25,8 @@ import { createApiKeysService } from './modules/integration/api-keys.service';
 import { registerIntegrationApi } from './modules/integration/integration-api';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { createFreightService } from './modules/freight/freight.service';
+import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
+import { createInventoryService } from './modules/inventory/inventory.service';
 import { registerNoticesRoutes } from './modules/notices/notices.routes';
 import { createNoticesService } from './modules/notices/notices.service';
 import { registerOrdersRoutes } from './modules/orders/orders.routes';
@@ -159,17 +161,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerFinanceRoutes(api, createFinanceService({ repos, ...(deps.now ? { now: deps.now } : {}) }));
       registerNoticesRoutes(api, createNoticesService({ repos }));
       registerDashboardRoutes(api, createDashboardService({ repos, ...(deps.now ? { now: deps.now } : {}) }));
+      const catalogFiles = createCatalogFiles({ repos, productFilesDir: config.productFilesDir });
       registerCatalogRoutes(
         api,
         createCatalogService({
           repos,
           ...(deps.now ? { now: deps.now } : {}),
         }),
-        createCatalogFiles({ repos, productFilesDir: config.productFilesDir }),
+        catalogFiles,
       );
       // The back office (issue 14): staff calls under /Admin, staff tokens only.
       registerStaffRoutes(api, staffService);
       registerAuditRoutes(api, createAuditService({ repos }));
+      registerInventoryRoutes(
+        api,
+        createInventoryService({ ...data, productFilesDir: config.productFilesDir }),
+        catalogFiles,
+      );
     },
     { prefix: config.apiPrefix },
   );

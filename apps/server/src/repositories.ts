@@ -12,6 +12,7 @@ import { createFinanceRepository } from './modules/finance/finance.repository';
 import { createFreightRepository } from './modules/freight/freight.repository';
 import { createApiKeysRepository } from './modules/integration/api-keys.repository';
 import { createOutboxRepository } from './modules/integration/outbox.repository';
+import { createInventoryRepository } from './modules/inventory/inventory.repository';
 import { createNoticesRepository } from './modules/notices/notices.repository';
 import {
   createOrderLinesRepository,
@@ -47,6 +48,7 @@ export function createRepositories(db: Db) {
     deliveries: createDeliveriesRepository(db),
     finance: createFinanceRepository(db),
     freight: createFreightRepository(db),
+    inventory: createInventoryRepository(db),
     notices: createNoticesRepository(db),
     orderLines: createOrderLinesRepository(db),
     orderRecords: createOrderRecordsRepository(db),

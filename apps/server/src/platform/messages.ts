@@ -456,6 +456,71 @@ export const messages = {
     en: 'Staff account not found.',
     es: 'No se encontró la cuenta de personal.',
   },
+  inventoryNumberInvalid: {
+    zh: '零件号（{field}）必须包含字母或数字。',
+    en: 'The part number ({field}) must contain letters or digits.',
+    es: 'El número de pieza ({field}) debe contener letras o dígitos.',
+  },
+  inventoryNumberTaken: {
+    zh: '该品牌下已有零件号 {number}。',
+    en: 'This brand already has a part numbered {number}.',
+    es: 'Esta marca ya tiene una pieza con el número {number}.',
+  },
+  inventoryBrandUnknown: {
+    zh: '品牌（brand_id）不存在。',
+    en: 'Brand (brand_id): no such brand.',
+    es: 'Marca (brand_id): no existe.',
+  },
+  inventoryPartTypeUnknown: {
+    zh: '配件类型（part_type_id）不存在。',
+    en: 'Part type (part_type_id): no such part type.',
+    es: 'Tipo de pieza (part_type_id): no existe.',
+  },
+  inventoryCrossNumberTaken: {
+    zh: '此零件已有互换号 {number}（忽略空格和符号后相同）。',
+    en: 'This part already has the cross number {number} (the same once spaces and signs are ignored).',
+    es: 'Esta pieza ya tiene el número cruzado {number} (igual sin espacios ni signos).',
+  },
+  inventoryStoreUnknown: {
+    zh: '仓库（store_id）不存在。',
+    en: 'Store (store_id): no such store.',
+    es: 'Almacén (store_id): no existe.',
+  },
+  inventoryStockBelowReserved: {
+    zh: '库存（stock）不能少于未发货订单占用的 {reserved}。',
+    en: 'Stock (stock) cannot be less than the {reserved} held by unshipped orders.',
+    es: 'El stock (stock) no puede ser menor que las {reserved} unidades reservadas por pedidos sin enviar.',
+  },
+  inventoryCompanyUnknown: {
+    zh: '客户公司（company_id）不存在。',
+    en: 'Company (company_id): no such customer company.',
+    es: 'Empresa (company_id): no existe esa empresa cliente.',
+  },
+  inventoryNoFile: {
+    zh: '请选择要上传的文件（字段 file）。',
+    en: 'Choose a file to upload (field "file").',
+    es: 'Elija un archivo para subir (campo "file").',
+  },
+  inventoryPictureType: {
+    zh: '图片必须是 JPEG、PNG 或 WebP 文件（按文件内容判断，而非文件名）。',
+    en: 'A picture must be a JPEG, PNG or WebP file (told by its content, not its name).',
+    es: 'Una imagen debe ser un archivo JPEG, PNG o WebP (según su contenido, no su nombre).',
+  },
+  inventoryAttachmentType: {
+    zh: '附件必须是 PDF 文件（按文件内容判断，而非文件名）。',
+    en: 'An attachment must be a PDF file (told by its content, not its name).',
+    es: 'Un adjunto debe ser un archivo PDF (según su contenido, no su nombre).',
+  },
+  inventoryFileTooLarge: {
+    zh: '文件过大，最大 {max} MB。',
+    en: 'The file is too large; at most {max} MB.',
+    es: 'El archivo es demasiado grande; máximo {max} MB.',
+  },
+  inventoryTooManyFiles: {
+    zh: '每个零件最多 {max} 个此类文件。',
+    en: 'A part can have at most {max} files of this kind.',
+    es: 'Una pieza puede tener como máximo {max} archivos de este tipo.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -8,6 +8,7 @@ import * as dashboard from '@partsportal/contract/dashboard';
 import type { Endpoint, Permission } from '@partsportal/contract/endpoint';
 import * as finance from '@partsportal/contract/finance';
 import * as freight from '@partsportal/contract/freight';
+import * as inventory from '@partsportal/contract/inventory';
 import * as notices from '@partsportal/contract/notices';
 import * as orders from '@partsportal/contract/orders';
 import * as payment from '@partsportal/contract/payment';
@@ -44,6 +45,7 @@ export function contractEndpoints(): Endpoint[] {
     dashboard,
     finance,
     freight,
+    inventory,
     notices,
     orders,
     payment,

@@ -74,10 +74,15 @@ export interface SearchFilters {
   make?: string | undefined;
   model?: string | undefined;
   year?: number | undefined;
+  /** The back office sees inactive parts too; buyers never do. */
+  includeInactive?: boolean | undefined;
+  /** The back office's narrowing to active (true) or inactive (false) parts. */
+  active?: boolean | undefined;
 }
 
 export interface SearchQuery {
-  companyId: number;
+  /** Whose own numbers to search too; null for the back office (no company). */
+  companyId: number | null;
   /** normalizePartNumber(keyword); '' when the keyword has no letters or digits. */
   key: string;
   /** Lower-cased words of the keyword for the name tier, LIKE wildcards escaped. */
@@ -115,7 +120,9 @@ const idList = (ids: readonly number[]) =>
 
 /** Product conditions shared by every tier; `p` is the products alias. */
 function filterSql(filters: SearchFilters): SQL {
-  const parts: SQL[] = [sql`p.account_id = ${filters.accountId}`, sql`p.is_active`];
+  const parts: SQL[] = [sql`p.account_id = ${filters.accountId}`];
+  if (!filters.includeInactive) parts.push(sql`p.is_active`);
+  else if (filters.active !== undefined) parts.push(sql`p.is_active = ${filters.active}`);
   if (filters.brandIds?.length) parts.push(sql`p.brand_id in (${idList(filters.brandIds)})`);
   if (filters.partTypeIds?.length) parts.push(sql`p.part_type_id in (${idList(filters.partTypeIds)})`);
   if (filters.isNew) parts.push(sql`p.is_new`);
@@ -198,13 +205,15 @@ export function createCatalogRepository(db: Db) {
           from product_numbers n join products p on p.id = n.product_id
           where n.number_key ${match} and ${where}
           order by n.number_key using ~<~ limit ${TIER_CAP})`);
-        tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)},
+        if (companyId !== null) {
+          tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)},
             case when c.my_number_key = ${key} then 1 else 2 end as rank,
             case when c.my_number_key = ${key} then 'my_number' else 'prefix' end as kind,
             c.my_number as value
           from customer_part_numbers c join products p on p.id = c.product_id
           where c.company_id = ${companyId} and c.my_number_key ${match} and ${where}
           order by c.my_number_key using ~<~ limit ${TIER_CAP})`);
+        }
       }
       if (query.useInfix) {
         // Infix via the trigram indexes: the costly tier, run only when few numbers start with the key.

@@ -38,18 +38,18 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
     '/Product/ProductPic/:id',
     { config: linkConfig, schema: { hide: true, params: pictureParams } },
     async (request, reply) => {
-      const svg = await files.picture(requireAuth(request.ctx), request.params.id, 'thumb');
-      if (!svg) return reply.status(404).type('text/plain').send('Not found');
-      return reply.type('image/svg+xml').header('cache-control', 'private, max-age=86400').send(svg);
+      const picture = await files.picture(requireAuth(request.ctx), request.params.id, 'thumb');
+      if (!picture) return reply.status(404).type('text/plain').send('Not found');
+      return reply.type(picture.type).header('cache-control', 'private, max-age=86400').send(picture.body);
     },
   );
   app.get<{ Params: { id: string } }>(
     '/Product/ProductBigId/:id',
     { config: linkConfig, schema: { hide: true, params: pictureParams } },
     async (request, reply) => {
-      const svg = await files.picture(requireAuth(request.ctx), request.params.id, 'big');
-      if (!svg) return reply.status(404).type('text/plain').send('Not found');
-      return reply.type('image/svg+xml').header('cache-control', 'private, max-age=86400').send(svg);
+      const picture = await files.picture(requireAuth(request.ctx), request.params.id, 'big');
+      if (!picture) return reply.status(404).type('text/plain').send('Not found');
+      return reply.type(picture.type).header('cache-control', 'private, max-age=86400').send(picture.body);
     },
   );
   app.get<{ Querystring: { path?: string } }>(

@@ -11,7 +11,7 @@ import { normalizePartNumber } from '@partsportal/contract/part-number';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
-import type { SearchHit } from './catalog.repository';
+import type { CatalogRepository, SearchFilters, SearchHit, SearchQuery } from './catalog.repository';
 import type { Repositories } from '../../repositories';
 
 /** Results offered as "did you mean" when nothing matched a number. */
@@ -32,6 +32,62 @@ export function searchWords(keyword: string): string[] {
     .filter((word) => word.length >= 2 || /[^\p{ASCII}]/u.test(word));
   if (!words.some((word) => !/\d/.test(word))) return [];
   return words.slice(0, 8).map((word) => word.replace(/[\\%_]/g, (char) => `\\${char}`));
+}
+
+/**
+ * The part search, tier by tier: numbers that equal or start with the key, then (only when
+ * those found nothing) numbers that contain it, then "did you mean" by similarity. The buyers'
+ * catalogue and the back office's product list both search through here (issue 14 item 4).
+ */
+export async function searchProducts(
+  repo: CatalogRepository,
+  input: {
+    companyId: number | null;
+    keyword: string;
+    filters: SearchFilters;
+    sort: SearchQuery['sort'];
+    order: SearchQuery['order'];
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ hits: SearchHit[]; total: number; capped: boolean }> {
+  const keyword = input.keyword.trim();
+  const key = normalizePartNumber(keyword);
+  const { filters } = input;
+  const offset = (input.page - 1) * input.pageSize;
+  const query: SearchQuery = {
+    companyId: input.companyId,
+    key,
+    words: searchWords(keyword),
+    usePrefix: key.length >= MIN_PREFIX_LENGTH,
+    useInfix: false,
+    sort: input.sort,
+    order: input.order,
+    limit: input.pageSize,
+    offset,
+  };
+  // A page past the end of a search comes back empty and so without its total; only then
+  // (never on a page with rows) the first row of the same search is read for the total, so
+  // the answer keeps it and says whether it is a lower bound instead of claiming "0".
+  const searchPage = async (q: SearchQuery) => {
+    const hits = await repo.search(q, filters);
+    const head =
+      hits[0] ?? (q.offset > 0 ? (await repo.search({ ...q, limit: 1, offset: 0 }, filters))[0] : undefined);
+    return { hits, total: head?.total ?? 0, capped: head?.capped ?? false };
+  };
+  let found = await searchPage(query);
+  // Numbers that equal or start with the key are what buyers mean; looking inside numbers
+  // (a trigram scan, the costliest tier) runs only when those found nothing at all.
+  if (query.usePrefix && found.total === 0) {
+    found = await searchPage({ ...query, useInfix: true });
+  }
+  if (found.total === 0 && key.length >= MIN_SIMILAR_LENGTH) {
+    // "Did you mean": at most SIMILAR_LIMIT suggestions, paged here so every page the
+    // total promises has rows.
+    const similar = await repo.similar(key, filters, SIMILAR_LIMIT);
+    found = { hits: similar.slice(offset, offset + input.pageSize), total: similar.length, capped: false };
+  }
+  return found;
 }
 
 export const productPictureUrl = (id: number) => `/Product/ProductPic/${id}`;
@@ -95,53 +151,25 @@ export function createCatalogService(deps: { repos: Repositories; now?: () => Da
       body: z.output<typeof productListRequestSchema>,
       language: Language,
     ) {
-      const keyword = body.keyword.trim();
-      const key = normalizePartNumber(keyword);
-      const filters = {
-        accountId: auth.accountId,
-        brandIds: body.brandIds,
-        partTypeIds: body.partTypeIds,
-        isNew: body.isNew,
-        inStock: body.inStock,
-        vehicleId: body.vehicle?.vehicleId,
-        make: body.vehicle?.make || undefined,
-        model: body.vehicle?.model || undefined,
-        year: body.vehicle?.year,
-      };
-      const offset = (body.page - 1) * body.pageSize;
-      const query = {
+      const found = await searchProducts(repo, {
         companyId: auth.companyId,
-        key,
-        words: searchWords(keyword),
-        usePrefix: key.length >= MIN_PREFIX_LENGTH,
-        useInfix: false,
+        keyword: body.keyword,
+        filters: {
+          accountId: auth.accountId,
+          brandIds: body.brandIds,
+          partTypeIds: body.partTypeIds,
+          isNew: body.isNew,
+          inStock: body.inStock,
+          vehicleId: body.vehicle?.vehicleId,
+          make: body.vehicle?.make || undefined,
+          model: body.vehicle?.model || undefined,
+          year: body.vehicle?.year,
+        },
         sort: body.sort,
         order: body.order,
-        limit: body.pageSize,
-        offset,
-      };
-      // A page past the end of a search comes back empty and so without its total; only then
-      // (never on a page with rows) the first row of the same search is read for the total, so
-      // the answer keeps it and says whether it is a lower bound instead of claiming "0".
-      const searchPage = async (q: typeof query) => {
-        const hits = await repo.search(q, filters);
-        const head =
-          hits[0] ??
-          (q.offset > 0 ? (await repo.search({ ...q, limit: 1, offset: 0 }, filters))[0] : undefined);
-        return { hits, total: head?.total ?? 0, capped: head?.capped ?? false };
-      };
-      let found = await searchPage(query);
-      // Numbers that equal or start with the key are what buyers mean; looking inside numbers
-      // (a trigram scan, the costliest tier) runs only when those found nothing at all.
-      if (query.usePrefix && found.total === 0) {
-        found = await searchPage({ ...query, useInfix: true });
-      }
-      if (found.total === 0 && key.length >= MIN_SIMILAR_LENGTH) {
-        // "Did you mean": at most SIMILAR_LIMIT suggestions, paged here so every page the
-        // total promises has rows.
-        const similar = await repo.similar(key, filters, SIMILAR_LIMIT);
-        found = { hits: similar.slice(offset, offset + body.pageSize), total: similar.length, capped: false };
-      }
+        page: body.page,
+        pageSize: body.pageSize,
+      });
       const list = (await rowsFor(auth, found.hits, language)).map(({ detail: _detail, ...row }) => row);
       return { list, total: found.total, total_is_lower_bound: found.capped };
     },

@@ -25,8 +25,8 @@ export const ADMIN_LOGIN_PATH = '/admin/login';
 export const ADMIN_HOME_PATH = '/admin/home';
 
 /*
- * Planned entries, each added with its page: Customers (sales) `/admin/customers`; Products,
- * Stock & prices, Imports (catalogue) `/admin/products`, `/admin/stock`, `/admin/imports`.
+ * Planned entries, each added with its page: Customers (sales) `/admin/customers`; Imports
+ * (catalogue) `/admin/imports`. Products (one product opens in it, `?id=`) and Price levels are in.
  */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   {
@@ -36,6 +36,20 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     icon: 'home',
     roles: ['sales', 'catalogue'],
     page: () => import('../../features/staff-auth/admin-home-page'),
+  },
+  {
+    path: '/admin/products',
+    titleKey: 'admin.route.products',
+    icon: 'products',
+    roles: ['catalogue'],
+    page: () => import('../../features/inventory/inventory-products-page'),
+  },
+  {
+    path: '/admin/prices',
+    titleKey: 'admin.route.priceLevels',
+    icon: 'stock',
+    roles: ['catalogue'],
+    page: () => import('../../features/inventory/price-levels-page'),
   },
   {
     path: '/admin/staff',
