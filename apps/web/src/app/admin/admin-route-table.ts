@@ -25,7 +25,7 @@ export const ADMIN_LOGIN_PATH = '/admin/login';
 export const ADMIN_HOME_PATH = '/admin/home';
 
 /*
- * Planned entries, each added with its page: Customers (sales) `/admin/customers`; Products,
+ * Planned entries, each added with its page: Products,
  * Stock & prices, Imports (catalogue) `/admin/products`, `/admin/stock`, `/admin/imports`.
  */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
@@ -35,6 +35,14 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     icon: 'home',
     roles: ['sales', 'catalogue'],
     page: () => import('../../features/staff-auth/admin-home-page'),
+  },
+  {
+    // `?company=<id>` opens one company (its users and own part numbers) in the same entry.
+    path: '/admin/customers',
+    titleKey: 'admin.route.customers',
+    icon: 'customers',
+    roles: ['sales'],
+    page: () => import('../../features/customers/customers-page'),
   },
   {
     path: '/admin/staff',
