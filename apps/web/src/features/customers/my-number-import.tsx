@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Segmented, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Modal, Radio, Statistic, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   customersEndpoints,
@@ -71,11 +71,12 @@ export function MyNumberImport({ state, onClose }: { state: ImportState; onClose
               <Statistic key={kind} title={t(`admin.customers.result.${kind}`)} value={result.counts[kind]} />
             ))}
           </div>
-          <Segmented<'all' | 'error'>
+          <Radio.Group
             className="admin-gap"
+            optionType="button"
             value={showing}
             disabled={result.counts.error === 0}
-            onChange={setShow}
+            onChange={(event) => setShow(event.target.value as 'all' | 'error')}
             options={[
               { value: 'all', label: t('admin.customers.showAll') },
               { value: 'error', label: t('admin.customers.showErrors') },
