@@ -110,7 +110,8 @@ export function CompanyList() {
         columns={columns}
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
+        // No horizontal scroll: below md only code, name, users and the switch show, and the
+        // name wraps (375 px).
         pagination={{
           current: page.page,
           pageSize: page.pageSize,

@@ -37,7 +37,7 @@ export function CompanyUsers({ companyId }: { companyId: number }) {
 
   const columns: ColumnsType<CustomerUser> = [
     { title: t('admin.customers.userId'), dataIndex: 'user_id', width: 130 },
-    { title: t('admin.customers.userName'), dataIndex: 'name', width: 140 },
+    { title: t('admin.customers.userName'), dataIndex: 'name', width: 140, responsive: ['sm'] },
     {
       title: t('admin.customers.menus'),
       dataIndex: 'menus',

@@ -90,7 +90,7 @@ export function MyNumberImport({ state, onClose }: { state: ImportState; onClose
             pagination={rows.length > 100 ? { pageSize: 100, showSizeChanger: false } : false}
             columns={[
               { title: t('admin.customers.row'), dataIndex: 'row', width: 64, align: 'right' },
-              { title: t('admin.customers.brand'), dataIndex: 'brand' },
+              { title: t('admin.customers.brand'), dataIndex: 'brand', responsive: ['sm'] },
               { title: t('admin.customers.number'), dataIndex: 'number' },
               { title: t('admin.customers.myNumber'), dataIndex: 'my_number' },
               {
