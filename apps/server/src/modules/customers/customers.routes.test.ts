@@ -8,6 +8,7 @@ import { priceLevels } from '../../db/schema/accounts';
 import { brands, products } from '../../db/schema/catalog';
 import { createAccount, createCompany, createStaffMember, createUser } from '../../../test/fixtures';
 import { STAFF_SECRETS, staffSignIn } from '../../../test/staff-test-kit';
+import { hostileFiles } from '../../../test/reliability/hostile-spreadsheets';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const clock = Date.parse('2026-11-26T10:00:00Z');
@@ -534,4 +535,27 @@ describe('the company’s own part numbers from a file', () => {
     expect(extra.code).toBe(ResultCode.validation);
     expect(await auditCount()).toBe(before);
   });
+
+  it('the buyers’ hostile spreadsheets (zip bombs, entities, huge sheets …) are refused or read safely, never a 500', async () => {
+    const before = await auditCount();
+    const outcomes: string[] = [];
+    for (const file of await hostileFiles()) {
+      // Only the xlsx ones reach the sheet reader here; .xls is not a my-number format.
+      const name = file.filename.replace(/\.xls$/i, '.xlsx');
+      const answer = await upload(demoCompanyId, name, file.content);
+      outcomes.push(`${file.name}: ${answer.code}`);
+      expect(
+        [200, ResultCode.refused, ResultCode.validation, ResultCode.payloadTooLarge],
+        file.name,
+      ).toContain(answer.code);
+    }
+    expect(outcomes.length).toBeGreaterThan(5);
+    // Still answering, and nothing but whole imports in the log.
+    expect((await admin('Companies', {})).code).toBe(200);
+    const written = await auditCount();
+    const imports = await t.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'company.import-my-numbers'`,
+    );
+    expect(written - before).toBeLessThanOrEqual(imports[0]!.n);
+  }, 180_000);
 });
