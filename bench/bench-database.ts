@@ -46,7 +46,8 @@ export async function ensureBenchUsers(client: pg.Client, count: number): Promis
        company as (
          insert into companies
          select (jsonb_populate_record(null::companies, to_jsonb(c) || jsonb_build_object(
-           'id', (select max(id) + 1 from companies), 'name', 'Bench buyer ' || $1::text, 'sort_name', $1::text))).*
+           'id', (select max(id) + 1 from companies), 'name', 'Bench buyer ' || $1::text, 'sort_name', $1::text,
+           'code', null))).*
          from companies c where c.id = (select company_id from demo)
          returning id),
        address as (

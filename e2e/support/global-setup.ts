@@ -26,7 +26,9 @@ const E2E_PASSWORDS = [
   'admin1234',
   'partner5678',
   'partner5679',
+  // The back-office suite: the demo staff owner, and the password its buyer picks.
   'staff1234',
+  'e2e-own-pass-1',
 ];
 
 export const CHROMIUM_ARGS = [

@@ -36,6 +36,9 @@ import { createPaymentService } from './modules/payment/payment.service';
 import { createSandboxProvider } from './modules/payment/providers/sandbox-provider';
 import { registerRecordsRoutes } from './modules/records/records.routes';
 import { createRecordsServices } from './modules/records/records.service';
+import { registerCustomersRoutes } from './modules/customers/customers.routes';
+import { createCustomersService } from './modules/customers/customers.service';
+import { createSpreadsheetReader } from './modules/cart/spreadsheet-reader';
 import { registerStaffRoutes } from './modules/staff/staff.routes';
 import { createStaffService } from './modules/staff/staff.service';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -178,6 +181,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         createInventoryService({ ...data, productFilesDir: config.productFilesDir }),
         catalogFiles,
       );
+      const customers = createCustomersService({
+        ...data,
+        config,
+        reader: createSpreadsheetReader(),
+        ...(deps.now ? { now: deps.now } : {}),
+      });
+      app.addHook('onClose', async () => customers.close());
+      registerCustomersRoutes(api, customers);
     },
     { prefix: config.apiPrefix },
   );

@@ -7,6 +7,7 @@ import { createCartRepository } from './modules/cart/cart.repository';
 import { createPartMatchingRepository } from './modules/cart/part-matching.repository';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { createCheckoutRepository } from './modules/checkout/checkout.repository';
+import { createCustomersRepository } from './modules/customers/customers.repository';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
 import { createFinanceRepository } from './modules/finance/finance.repository';
 import { createFreightRepository } from './modules/freight/freight.repository';
@@ -44,6 +45,7 @@ export function createRepositories(db: Db) {
     cart: createCartRepository(db),
     catalog: createCatalogRepository(db),
     checkout: createCheckoutRepository(db),
+    customers: createCustomersRepository(db),
     dashboard: createDashboardRepository(db),
     deliveries: createDeliveriesRepository(db),
     finance: createFinanceRepository(db),

@@ -48,6 +48,11 @@ export const userInfoSchema = z.object({
   product_detail_title_show_my_number: z.boolean(),
   /** Added (decision 012): whether sign-in asks this user for a TOTP code. */
   two_factor: z.boolean(),
+  /**
+   * Not in the spec (an added field): the password was reset by the wholesaler's staff, and the
+   * client opens its change-password dialog until the user picks one of their own.
+   */
+  must_change_password: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -521,6 +521,96 @@ export const messages = {
     en: 'A part can have at most {max} files of this kind.',
     es: 'Una pieza puede tener como máximo {max} archivos de este tipo.',
   },
+  companyCodeTaken: {
+    zh: '客户编码“{code}”已被使用。',
+    en: 'The customer code "{code}" is already in use.',
+    es: 'El código de cliente "{code}" ya está en uso.',
+  },
+  priceLevelUnknown: {
+    zh: '价格等级 {id} 不存在。',
+    en: 'Price level {id} does not exist.',
+    es: 'El nivel de precio {id} no existe.',
+  },
+  customerUserIdTaken: {
+    zh: '用户名“{user_id}”已被使用。',
+    en: 'The user ID "{user_id}" is already in use.',
+    es: 'El ID de usuario "{user_id}" ya está en uso.',
+  },
+  customerMenuUnknown: {
+    zh: '未知的菜单代码：{code}。',
+    en: 'Unknown menu code: {code}.',
+    es: 'Código de menú desconocido: {code}.',
+  },
+  customerMenusEmpty: {
+    zh: '请至少选择一个菜单。',
+    en: 'Choose at least one menu.',
+    es: 'Elija al menos un menú.',
+  },
+  myNumberImportWrongExtension: {
+    zh: '文件只能是 csv 或 xlsx 格式。',
+    en: 'The file must be a .csv or .xlsx file.',
+    es: 'El archivo debe ser .csv o .xlsx.',
+  },
+  myNumberImportWrongType: {
+    zh: '文件内容与扩展名不符。',
+    en: 'The file content does not match its extension.',
+    es: 'El contenido del archivo no coincide con su extensión.',
+  },
+  myNumberImportNotUtf8: {
+    zh: 'CSV 文件必须是 UTF-8 编码。',
+    en: 'The CSV file must be UTF-8 encoded.',
+    es: 'El archivo CSV debe estar en UTF-8.',
+  },
+  myNumberImportNoData: {
+    zh: '文件中没有数据。',
+    en: 'The file contains no data.',
+    es: 'El archivo no contiene datos.',
+  },
+  myNumberImportColumns: {
+    zh: '第一行必须包含 number 和 my_number 列（brand 可选）。',
+    en: 'The first row must name the columns number and my_number (brand is optional).',
+    es: 'La primera fila debe nombrar las columnas number y my_number (brand es opcional).',
+  },
+  myNumberImportTooManyRows: {
+    zh: '文件最多 {max} 行。',
+    en: 'The file may have at most {max} rows.',
+    es: 'El archivo puede tener como máximo {max} filas.',
+  },
+  myNumberRowNoNumber: {
+    zh: '缺少零件编号。',
+    en: 'The part number is missing.',
+    es: 'Falta el número de pieza.',
+  },
+  myNumberRowNoMyNumber: {
+    zh: '缺少客户编号（my_number）。',
+    en: 'The customer number (my_number) is missing.',
+    es: 'Falta el número del cliente (my_number).',
+  },
+  myNumberRowTooLong: {
+    zh: '客户编号最长 {max} 个字符。',
+    en: 'The customer number may have at most {max} characters.',
+    es: 'El número del cliente puede tener como máximo {max} caracteres.',
+  },
+  myNumberRowProductNotFound: {
+    zh: '未找到零件 {number}。',
+    en: 'No part {number} was found.',
+    es: 'No se encontró la pieza {number}.',
+  },
+  myNumberRowBrandNotFound: {
+    zh: '零件 {number} 没有品牌“{brand}”。',
+    en: 'Part {number} exists, but not of the brand "{brand}".',
+    es: 'La pieza {number} existe, pero no de la marca "{brand}".',
+  },
+  myNumberRowAmbiguous: {
+    zh: '有多个品牌的零件 {number}，请填写品牌。',
+    en: 'Several brands have a part {number}; give the brand.',
+    es: 'Varias marcas tienen la pieza {number}; indique la marca.',
+  },
+  myNumberRowDuplicate: {
+    zh: '与第 {row} 行是同一零件。',
+    en: 'The same part as row {row}.',
+    es: 'La misma pieza que la fila {row}.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

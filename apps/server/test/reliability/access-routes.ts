@@ -4,6 +4,7 @@ import * as auth from '@partsportal/contract/auth';
 import * as cart from '@partsportal/contract/cart';
 import * as catalog from '@partsportal/contract/catalog';
 import * as checkout from '@partsportal/contract/checkout';
+import * as customers from '@partsportal/contract/customers';
 import * as dashboard from '@partsportal/contract/dashboard';
 import type { Endpoint, Permission } from '@partsportal/contract/endpoint';
 import * as finance from '@partsportal/contract/finance';
@@ -42,6 +43,7 @@ export function contractEndpoints(): Endpoint[] {
     cart,
     catalog,
     checkout,
+    customers,
     dashboard,
     finance,
     freight,

@@ -14,6 +14,7 @@ const user = (menus: string[], roles: string[] = []): UserInfo => ({
   show_address: true,
   product_detail_title_show_my_number: false,
   two_factor: false,
+  must_change_password: false,
 });
 
 const input = (over: Partial<GuardInput>): GuardInput => ({

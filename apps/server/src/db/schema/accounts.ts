@@ -43,6 +43,12 @@ export const companies = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
+    /**
+     * The wholesaler's own code for the customer (an ERP customer number), unique per account,
+     * compared case-insensitively. Nullable only for the migration: existing rows are backfilled
+     * `C0001`… and a trigger gives one to rows inserted without (custom migration customers_sql).
+     */
+    code: text('code'),
     name: text('name').notNull(),
     /** Short name shown in records (spec: company_sort_name). */
     sortName: text('sort_name').notNull(),
@@ -53,9 +59,14 @@ export const companies = pgTable(
     paymentDays: integer('payment_days').notNull().default(30),
     isCustomer: boolean('is_customer').notNull().default(true),
     isSupplier: boolean('is_supplier').notNull().default(false),
+    /** Disabled: the company's users cannot sign in, and their open sessions end at the next call. */
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('companies_account_idx').on(t.accountId)],
+  (t) => [
+    index('companies_account_idx').on(t.accountId),
+    uniqueIndex('companies_account_code_uq').on(t.accountId, sql`lower(${t.code})`),
+  ],
 );
 
 export const users = pgTable(
@@ -79,6 +90,8 @@ export const users = pgTable(
     showAddress: boolean('show_address').notNull().default(false),
     productDetailTitleShowMyNumber: boolean('product_detail_title_show_my_number').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** Set by a staff password reset; GetUserInfo tells the client to ask for a new password. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /**
      * Optional TOTP second factor (issue 14, decision 012): off until the user enrols; then

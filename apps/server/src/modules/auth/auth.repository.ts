@@ -22,9 +22,12 @@ export function createAuthRepository(db: Db) {
       tags: users.tags,
       showAddress: users.showAddress,
       isActive: users.isActive,
+      companyActive: companies.isActive,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    // A disabled company ends its users' sessions at their next call, through any process.
+    .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
     .prepare('auth_find_session');
@@ -34,10 +37,11 @@ export function createAuthRepository(db: Db) {
         .select({
           id: users.id,
           passwordHash: users.passwordHash,
-          isActive: users.isActive,
+          isActive: sql<boolean>`${users.isActive} and ${companies.isActive}`,
           twoFactor: sql<boolean>`${users.totpSecret} is not null`,
         })
         .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
         .where(and(eq(users.accountId, accountId), sql`lower(${users.userId}) = lower(${userId})`))
         .limit(1);
       return row;
@@ -57,6 +61,7 @@ export function createAuthRepository(db: Db) {
           tags: users.tags,
           showAddress: users.showAddress,
           productDetailTitleShowMyNumber: users.productDetailTitleShowMyNumber,
+          mustChangePassword: users.mustChangePassword,
           passwordHash: users.passwordHash,
           companyName: companies.name,
           twoFactor: sql<boolean>`${users.totpSecret} is not null`,
@@ -131,8 +136,25 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
 
+    /** Every open session of the company's users (the company was disabled by staff). */
+    async revokeCompanySessions(companyId: number, reason: RevokeReason, now: Date) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now, revokedReason: reason })
+        .where(
+          and(
+            isNull(sessions.revokedAt),
+            sql`${sessions.userId} in (select ${users.id} from ${users} where ${users.companyId} = ${companyId})`,
+          ),
+        );
+    },
+
     async updatePasswordHash(userId: number, passwordHash: string, now: Date) {
-      await db.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, userId));
+      // A password of the user's own replaces the temporary one a staff reset gave.
+      await db
+        .update(users)
+        .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false })
+        .where(eq(users.id, userId));
     },
 
     async countRecentFailures(accountId: number, userKey: string, since: Date) {

@@ -162,7 +162,8 @@ export function createAuthService(deps: {
       if (token.length < 16 || token.length > 128)
         throw new AppError(ResultCode.invalidToken, 'invalidToken');
       const session = await repo.findSession(hashToken(token));
-      if (!session || !session.isActive) throw new AppError(ResultCode.invalidToken, 'invalidToken');
+      if (!session || !session.isActive || !session.companyActive)
+        throw new AppError(ResultCode.invalidToken, 'invalidToken');
       if (session.revokedAt) {
         if (session.revokedReason === 'logout') throw new AppError(ResultCode.invalidToken, 'invalidToken');
         throw new AppError(ResultCode.signedInElsewhere, 'signedInElsewhere');
@@ -203,6 +204,7 @@ export function createAuthService(deps: {
         show_address: user.showAddress,
         product_detail_title_show_my_number: user.productDetailTitleShowMyNumber,
         two_factor: user.twoFactor,
+        must_change_password: user.mustChangePassword,
       };
     },
 

@@ -25,8 +25,7 @@ export const ADMIN_LOGIN_PATH = '/admin/login';
 export const ADMIN_HOME_PATH = '/admin/home';
 
 /*
- * Planned entries, each added with its page: Customers (sales) `/admin/customers`; Imports
- * (catalogue) `/admin/imports`. Products (one product opens in it, `?id=`) and Price levels are in.
+ * Planned entry, added with its page: Imports (catalogue) `/admin/imports`.
  */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   {
@@ -50,6 +49,14 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     icon: 'stock',
     roles: ['catalogue'],
     page: () => import('../../features/inventory/price-levels-page'),
+  },
+  {
+    // `?company=<id>` opens one company (its users and own part numbers) in the same entry.
+    path: '/admin/customers',
+    titleKey: 'admin.route.customers',
+    icon: 'customers',
+    roles: ['sales'],
+    page: () => import('../../features/customers/customers-page'),
   },
   {
     path: '/admin/staff',

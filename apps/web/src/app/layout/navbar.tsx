@@ -36,9 +36,11 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
   const location = useLocation();
   const isMobile = useSettingsStore((s) => s.isMobile);
   const sidebarOpened = useSettingsStore((s) => s.sidebarOpened);
-  const [passwordOpen, setPasswordOpen] = useState(false);
+  // A password reset by the wholesaler's staff: the dialog opens by itself (GetUserInfo's added
+  // must_change_password) until the user has chosen a password of their own.
+  const [passwordOpen, setPasswordOpen] = useState(userInfo.must_change_password);
   const [errorLogOpen, setErrorLogOpen] = useState(false);
-  const [passwordUsed, setPasswordUsed] = useState(false);
+  const [passwordUsed, setPasswordUsed] = useState(userInfo.must_change_password);
   const [errorLogUsed, setErrorLogUsed] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   const [twoFactorUsed, setTwoFactorUsed] = useState(false);
@@ -152,8 +154,14 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
       </div>
       {/* Kept mounted once opened, so the closing animation still plays. */}
       <Suspense fallback={null}>
-        {passwordUsed && <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />}
         {twoFactorUsed && <TwoFactorDialog open={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />}
+        {passwordUsed && (
+          <ChangePasswordDialog
+            open={passwordOpen}
+            required={userInfo.must_change_password}
+            onClose={() => setPasswordOpen(false)}
+          />
+        )}
         {errorLogUsed && <ErrorLogDialog open={errorLogOpen} onClose={() => setErrorLogOpen(false)} />}
       </Suspense>
     </header>

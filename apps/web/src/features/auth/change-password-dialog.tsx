@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Input, Modal } from 'antd';
+import { Alert, Button, Input, Modal } from 'antd';
 import type { InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '@shared/stores/session-store';
@@ -15,7 +15,16 @@ import {
 const PASSWORD_TOAST = 'change-password';
 
 /** Spec §2/§5: 400 px dialog; the new token from the server replaces the old one (spec §4). */
-export default function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function ChangePasswordDialog({
+  open,
+  onClose,
+  required = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Opened because staff reset the password (GetUserInfo must_change_password): says why. */
+  required?: boolean;
+}) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
@@ -50,7 +59,11 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
       // Silent: the server's message (spec §8: error toast) is shown below under the dialog's
       // own key, so it replaces a validation toast instead of stacking under it.
       const token = await changePassword(current, password.trim(), confirm.trim(), { silent: true });
-      useSessionStore.getState().setToken(token);
+      const session = useSessionStore.getState();
+      session.setToken(token);
+      // The server cleared the flag with the change; so does the copy here (no reopening).
+      if (session.userInfo?.must_change_password)
+        session.setUserInfo({ ...session.userInfo, must_change_password: false });
       toastSuccess(t('password.changed'));
       close();
     } catch (error) {
@@ -77,6 +90,9 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
         </Button>,
       ]}
     >
+      {required && (
+        <Alert type="warning" showIcon title={t('password.mustChange')} className="password-reset-note" />
+      )}
       <form className="password-form" onSubmit={(e) => void submit(e)} noValidate>
         <label htmlFor="current-password">{t('password.currentPassword')}</label>
         <Input.Password
