@@ -12,6 +12,7 @@ import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError, notFound, refused } from '../../platform/errors';
+import { noteColumns } from '../../platform/messages';
 import { money, ExactDecimal } from '../../platform/money';
 import type { DataAccess, Repositories } from '../../repositories';
 import type { OrderHead } from '../orders/orders.repository';
@@ -141,7 +142,11 @@ export function createPaymentService(
       fromState: 'pending_payment',
       toState: 'submitted',
       userId: input.userId,
-      note: input.onAccount ? 'paid on account' : `paid by ${input.method} (${input.providerRef})`,
+      ...noteColumns(
+        input.onAccount
+          ? { key: 'orderEventPaidOnAccount' }
+          : { key: 'orderEventPaidBy', params: { method: input.method, ref: input.providerRef } },
+      ),
     });
     return paymentNo;
   }
