@@ -398,10 +398,18 @@ export const messages = {
   },
   // Notes the system writes into an order's state history (order_events.note_key, decision 011).
   orderEventCheckout: { zh: '网上下单', en: 'web checkout', es: 'pedido web' },
-  orderEventCancelledByBuyer: { zh: '买家取消', en: 'cancelled by the buyer', es: 'cancelado por el comprador' },
+  orderEventCancelledByBuyer: {
+    zh: '买家取消',
+    en: 'cancelled by the buyer',
+    es: 'cancelado por el comprador',
+  },
   orderEventMovedToCart: { zh: '已移回购物车', en: 'moved back to the cart', es: 'devuelto al carrito' },
   orderEventPaidOnAccount: { zh: '账期支付', en: 'paid on account', es: 'pagado a cuenta' },
-  orderEventPaidBy: { zh: '已通过 {method} 支付（{ref}）', en: 'paid by {method} ({ref})', es: 'pagado con {method} ({ref})' },
+  orderEventPaidBy: {
+    zh: '已通过 {method} 支付（{ref}）',
+    en: 'paid by {method} ({ref})',
+    es: 'pagado con {method} ({ref})',
+  },
   orderEventPaidOnline: { zh: '在线支付', en: 'paid online', es: 'pagado en línea' },
   orderEventLineQty: {
     zh: '第 {seq} 行（{number}）：数量 {from} → {to}',

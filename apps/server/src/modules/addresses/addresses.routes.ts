@@ -9,7 +9,9 @@ import { requireAuth } from '../../platform/request-context';
 import type { AddressesService } from './addresses.service';
 
 export function registerAddressesRoutes(app: FastifyInstance, addresses: AddressesService) {
-  registerEndpoint(app, addressEndpoints.getAddress, ({ ctx }) => addresses.getAddress(requireAuth(ctx), ctx.language));
+  registerEndpoint(app, addressEndpoints.getAddress, ({ ctx }) =>
+    addresses.getAddress(requireAuth(ctx), ctx.language),
+  );
   registerEndpoint(app, addressEndpoints.addAddress, ({ body, ctx }) =>
     addresses.addAddress(requireAuth(ctx), body, ctx.language),
   );

@@ -82,7 +82,11 @@ export function createCheckoutRepository(db: Db) {
     /** The account's active stores, named in `language` (decision 011), with the country they ship from. */
     async storeCountries(accountId: number, language: Language) {
       return db
-        .select({ id: stores.id, name: localizedName(stores.name, stores.names, language), areaId: stores.areaId })
+        .select({
+          id: stores.id,
+          name: localizedName(stores.name, stores.names, language),
+          areaId: stores.areaId,
+        })
         .from(stores)
         .where(and(eq(stores.accountId, accountId), eq(stores.isActive, true)));
     },

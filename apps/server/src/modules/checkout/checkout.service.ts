@@ -300,7 +300,12 @@ export function createCheckoutService(deps: DataAccess & { now?: () => Date }) {
           return { ...(earlier.response as Omit<SavedOrder, 'carts'>), carts: await cartCount() };
         }
 
-        const address: AddressRow | undefined = await findAddress(tx, auth.companyId, body.address_id, language);
+        const address: AddressRow | undefined = await findAddress(
+          tx,
+          auth.companyId,
+          body.address_id,
+          language,
+        );
         if (!address) throw refused('submitAddressRequired');
 
         const cartLines = await checkout.takeCartLines(auth, ids);
@@ -341,7 +346,14 @@ export function createCheckoutService(deps: DataAccess & { now?: () => Date }) {
           }
         }
 
-        const freight = await quoteFreight(tx, auth.accountId, address.areaId, priced.lines, priced.currency, language);
+        const freight = await quoteFreight(
+          tx,
+          auth.accountId,
+          address.areaId,
+          priced.lines,
+          priced.currency,
+          language,
+        );
         const freightAmount = freight?.price ?? new ExactDecimal(0);
         const orderId = await checkout.nextOrderId();
         const no = `PO${ymd(now())}${String(orderId).padStart(6, '0')}`;

@@ -88,7 +88,10 @@ export function createNamesRepository(db: Db) {
       await db
         .insert(termNames)
         .values({ kind, term, names: clean })
-        .onConflictDoUpdate({ target: [termNames.kind, termNames.term], set: { names: sql`excluded.names` } });
+        .onConflictDoUpdate({
+          target: [termNames.kind, termNames.term],
+          set: { names: sql`excluded.names` },
+        });
     },
 
     /**

@@ -40,9 +40,9 @@ beforeAll(async () => {
       // Missing languages, written through the back office's functions: the Shanghai store has no
       // Spanish name, SF Express only a Chinese one, and the unit KIT no names at all.
       const names = createNamesRepository(database.db);
-      expect(await names.setStoreNames(1, shanghai, { zh: '上海仓', en: ' Shanghai Warehouse ', es: '  ' })).toBe(
-        true,
-      );
+      expect(
+        await names.setStoreNames(1, shanghai, { zh: '上海仓', en: ' Shanghai Warehouse ', es: '  ' }),
+      ).toBe(true);
       expect(await names.setCarrierNames(1, 1, { zh: '顺丰速运' })).toBe(true);
       await names.setTermNames('unit', 'KIT', {});
     },
@@ -56,10 +56,9 @@ const rows = <T>(query: ReturnType<typeof sql>) => t.database.rows<T>(query);
 const idOf = async (query: ReturnType<typeof sql>) => (await rows<{ id: number }>(query))[0]!.id;
 const areaId = (code: string) => idOf(sql`select id from areas where code = ${code}`);
 const inEvery = async <T>(read: (lng: Lng) => Promise<T>) =>
-  Object.fromEntries(await Promise.all(LANGUAGES.map(async (lng) => [lng, await read(lng)] as const))) as Record<
-    Lng,
-    T
-  >;
+  Object.fromEntries(
+    await Promise.all(LANGUAGES.map(async (lng) => [lng, await read(lng)] as const)),
+  ) as Record<Lng, T>;
 
 describe('stores', () => {
   it('catalogue stock, filters and cart lines name stores in Lng, else as written', async () => {
@@ -71,17 +70,30 @@ describe('stores', () => {
     };
     const seen = await inEvery(storesOf);
     expect(seen.zh).toMatchObject({ [guangzhou]: '广州总仓', [shanghai]: '上海仓' });
-    expect(seen.en).toMatchObject({ [guangzhou]: 'Guangzhou Main Warehouse', [shanghai]: 'Shanghai Warehouse' });
+    expect(seen.en).toMatchObject({
+      [guangzhou]: 'Guangzhou Main Warehouse',
+      [shanghai]: 'Shanghai Warehouse',
+    });
     // No Spanish name for Shanghai: the name as written.
-    expect(seen.es).toMatchObject({ [guangzhou]: 'Almacén central de Cantón', [shanghai]: 'Shanghai Warehouse' });
+    expect(seen.es).toMatchObject({
+      [guangzhou]: 'Almacén central de Cantón',
+      [shanghai]: 'Shanghai Warehouse',
+    });
 
     const filters = await call<CatalogFilters>('/Web/GetCatalogFilters', undefined, 'zh');
-    expect(filters.data.stores.map((store) => store.name)).toEqual(['广州总仓', '上海仓', '马德里仓', '洛杉矶仓']);
+    expect(filters.data.stores.map((store) => store.name)).toEqual([
+      '广州总仓',
+      '上海仓',
+      '马德里仓',
+      '洛杉矶仓',
+    ]);
 
     await setStock(t.database, product, 50);
     await cartLine(t, demo, product, 1, guangzhou);
     const cart = await call<CartList>('/Web/GetCartList/0', undefined, 'es');
-    expect(cart.data.list.find((line) => line.cpid === product)?.store_name).toBe('Almacén central de Cantón');
+    expect(cart.data.list.find((line) => line.cpid === product)?.store_name).toBe(
+      'Almacén central de Cantón',
+    );
     await t.call('/Web/ClearCart', undefined, { token: demo });
   });
 });
@@ -94,7 +106,12 @@ describe('units, parameters and vehicle words', () => {
       async (lng) => (await call<ProductDetail>(`/Web/GetProductDetail/${padId}`, undefined, lng)).data,
     );
     expect([detail.zh.unit, detail.en.unit, detail.es.unit]).toEqual(['套', 'set', 'juego']);
-    expect(detail.zh.pro_params.map((p) => p.name)).toEqual(['宽度 [mm]', '高度 [mm]', '厚度 [mm]', '磨损报警']);
+    expect(detail.zh.pro_params.map((p) => p.name)).toEqual([
+      '宽度 [mm]',
+      '高度 [mm]',
+      '厚度 [mm]',
+      '磨损报警',
+    ]);
     expect(detail.es.pro_params.map((p) => p.name)).toEqual([
       'Ancho [mm]',
       'Alto [mm]',
@@ -117,7 +134,9 @@ describe('units, parameters and vehicle words', () => {
       const zh = detail.zh.vehicles[index]!;
       expect(['Gasolina', 'Diésel', 'Híbrido']).toContain(vehicle.pl_fuel);
       expect(['汽油', '柴油', '混合动力']).toContain(zh.pl_fuel);
-      expect(['Freno de disco', 'Freno de disco ventilado', 'Freno de tambor']).toContain(vehicle.pl_rear_brake);
+      expect(['Freno de disco', 'Freno de disco ventilado', 'Freno de tambor']).toContain(
+        vehicle.pl_rear_brake,
+      );
       // Makes and models are proper names, the same in every language.
       expect([zh.m1_name, zh.m2_name]).toEqual([vehicle.m1_name, vehicle.m2_name]);
     }
@@ -129,7 +148,11 @@ describe('units, parameters and vehicle words', () => {
       const answer = await call<ProductDetail>(`/Web/GetProductDetail/${kit}`, undefined, lng);
       expect(answer.data.unit).toBe('KIT');
     }
-    const list = await call<Page<ProductRow>>('/Web/GetProductList', { keyword: '', page: 1, pageSize: 50 }, 'zh');
+    const list = await call<Page<ProductRow>>(
+      '/Web/GetProductList',
+      { keyword: '', page: 1, pageSize: 50 },
+      'zh',
+    );
     const units = new Set(list.data.list.map((row) => row.unit));
     expect([...units].every((unit) => ['个', '套', '对', '瓶', 'KIT'].includes(unit))).toBe(true);
 
@@ -146,7 +169,9 @@ describe('units, parameters and vehicle words', () => {
 
 describe('carriers', () => {
   it('freight views and the checkout name carriers in Lng, else as written', async () => {
-    const product = await idOf(sql`select id from products where weight is not null and is_active order by id limit 1`);
+    const product = await idOf(
+      sql`select id from products where weight is not null and is_active order by id limit 1`,
+    );
     const query = {
       items: [{ id: product, qty: 1 }],
       fromAreaId: await areaId('CN'),
@@ -205,23 +230,31 @@ describe('areas', () => {
     // Added by a Chinese reader, read by an English one.
     const added = await call<Address>(
       '/Web/AddAddress',
-      { contact_name: '张三', area_id: await areaId('CN-GD-GZ'), address: '天河路 1 号', phone: '13800138000' },
+      {
+        contact_name: '张三',
+        area_id: await areaId('CN-GD-GZ'),
+        address: '天河路 1 号',
+        phone: '13800138000',
+      },
       'zh',
     );
     expect(added.data.area).toBe('中国 / 广东省 / 广州市');
     const en = (await call<Address[]>('/Web/GetAddress', undefined, 'en')).data;
     expect(en.find((address) => address.id === added.data.id)?.area).toBe('China / Guangdong / Guangzhou');
-
   });
 });
 
 describe('system notes of an order’s history', () => {
   it('checkout, line edits and cancel write keys that read in Lng; a note without a key shows as written', async () => {
-    const product = await idOf(sql`select id from products where buy_qty = 0 and is_active order by id limit 1`);
+    const product = await idOf(
+      sql`select id from products where buy_qty = 0 and is_active order by id limit 1`,
+    );
     await setStock(t.database, product, 20);
     const line = await cartLine(t, demo, product, 2, guangzhou);
     const preview = await call<CheckoutPreview>('/Web/SubmitCart', { ids: [line] }, 'zh');
-    expect(preview.data.freight_carrier === null || !/[A-Za-z]{4}/.test(preview.data.freight_carrier)).toBe(true);
+    expect(preview.data.freight_carrier === null || !/[A-Za-z]{4}/.test(preview.data.freight_carrier)).toBe(
+      true,
+    );
     const saved = await saveSubmits(
       t,
       demo,
@@ -230,13 +263,14 @@ describe('system notes of an order’s history', () => {
     );
     expect(saved.code).toBe(200);
     const orderId = saved.data.order_id;
-    const lineId = (await call<OrderDetail>(`/Web/GetOrderDetail/${orderId}`, undefined, 'en')).data.lines[0]!.id;
+    const lineId = (await call<OrderDetail>(`/Web/GetOrderDetail/${orderId}`, undefined, 'en')).data.lines[0]!
+      .id;
     // The pending orders show the destination's area path in Lng, then the street as written.
     const pending = await inEvery(
       async (lng) =>
-        (await call<Page<PendingOrder>>('/Web/GetPendingOrders', { page: 1, pageSize: 50 }, lng)).data.list.find(
-          (order) => order.id === orderId,
-        )?.destination,
+        (
+          await call<Page<PendingOrder>>('/Web/GetPendingOrders', { page: 1, pageSize: 50 }, lng)
+        ).data.list.find((order) => order.id === orderId)?.destination,
     );
     const street = preview.data.address!.address;
     expect(pending.zh).toBe(`中国 / 广东省 / 深圳市 ${street}`);
@@ -247,15 +281,21 @@ describe('system notes of an order’s history', () => {
     await t.database.db.execute(
       sql`insert into order_events (order_id, from_state, to_state, note) values (${orderId}, 'cancelled', 'cancelled', 'hand note')`,
     );
-    const notes = await inEvery(
-      async (lng) =>
-        (await call<OrderDetail>(`/Web/GetOrderDetail/${orderId}`, undefined, lng)).data.events.map((e) => e.note),
+    const notes = await inEvery(async (lng) =>
+      (await call<OrderDetail>(`/Web/GetOrderDetail/${orderId}`, undefined, lng)).data.events.map(
+        (e) => e.note,
+      ),
     );
-    const [number] = (await rows<{ number: string }>(sql`select number from products where id = ${product}`)).map(
-      (row) => row.number,
-    );
+    const [number] = (
+      await rows<{ number: string }>(sql`select number from products where id = ${product}`)
+    ).map((row) => row.number);
     expect(notes.zh).toEqual(['网上下单', `第 1 行（${number}）：数量 2 → 3`, '买家取消', 'hand note']);
-    expect(notes.en).toEqual(['web checkout', `line 1 (${number}): qty 2 → 3`, 'cancelled by the buyer', 'hand note']);
+    expect(notes.en).toEqual([
+      'web checkout',
+      `line 1 (${number}): qty 2 → 3`,
+      'cancelled by the buyer',
+      'hand note',
+    ]);
     expect(notes.es).toEqual([
       'pedido web',
       `línea 1 (${number}): cantidad 2 → 3`,
@@ -281,7 +321,9 @@ describe('migration 0009 (backfill of data written before per-language names)', 
         (${orderId}, 'submitted', 'submitted', 'line 2 (04465-33450) deleted, qty 4'),
         (${orderId}, 'submitted', 'submitted', 'said on the phone')
       returning id`);
-    await t.database.db.execute(sql`update sales_bills set carrier_id = null, logistics_name = '德邦物流' where id = ${bill}`);
+    await t.database.db.execute(
+      sql`update sales_bills set carrier_id = null, logistics_name = '德邦物流' where id = ${bill}`,
+    );
     await t.database.db.execute(sql`update orders o set destination_area_id = null, destination_detail = '',
       destination = a.area || ' ' || a.address from addresses a where a.id = 1 and o.id = ${orderId}`);
 
@@ -302,12 +344,17 @@ describe('migration 0009 (backfill of data written before per-language names)', 
       { note_key: 'orderEventLineDeleted', note_params: { seq: 2, number: '04465-33450', qty: 4 } },
       { note_key: '', note_params: {} },
     ]);
-    const [linked] = await rows<{ carrier_id: number }>(sql`select carrier_id from sales_bills where id = ${bill}`);
+    const [linked] = await rows<{ carrier_id: number }>(
+      sql`select carrier_id from sales_bills where id = ${bill}`,
+    );
     expect(linked?.carrier_id).toBe(2);
     const [order] = await rows<{ destination_area_id: number; destination_detail: string }>(
       sql`select destination_area_id, destination_detail from orders where id = ${orderId}`,
     );
-    expect(order).toEqual({ destination_area_id: await areaId('CN-GD-SZ'), destination_detail: expect.any(String) });
+    expect(order).toEqual({
+      destination_area_id: await areaId('CN-GD-SZ'),
+      destination_detail: expect.any(String),
+    });
     const [path] = await rows<{ es: string; unknown: string | null }>(
       sql`select area_path(${await areaId('CN-GD-GZ')}, 'es') as es, area_path(-1, 'en') as unknown`,
     );

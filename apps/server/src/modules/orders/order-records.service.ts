@@ -228,15 +228,10 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
             }
           }
           await writer.setQty(found.id, body.qty);
-          await afterChange(
-            tx,
-            auth,
-            order,
-            {
-              key: 'orderEventLineQty',
-              params: { seq: found.seq, number: found.number, from: found.qty, to: body.qty },
-            },
-          );
+          await afterChange(tx, auth, order, {
+            key: 'orderEventLineQty',
+            params: { seq: found.seq, number: found.number, from: found.qty, to: body.qty },
+          });
         }
         return detail(auth, order.id, language, tx);
       });

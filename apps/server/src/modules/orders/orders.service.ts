@@ -68,7 +68,8 @@ export function createOrdersService(deps: DataAccess & { cart: CartService }) {
       };
     },
 
-    cancelOrder: (auth: AuthContext, orderId: number) => cancel(auth, orderId, { key: 'orderEventCancelledByBuyer' }),
+    cancelOrder: (auth: AuthContext, orderId: number) =>
+      cancel(auth, orderId, { key: 'orderEventCancelledByBuyer' }),
 
     /**
      * The lines go back into the cart first (the cart's own batch add, with its checks), then
