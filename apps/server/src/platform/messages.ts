@@ -424,6 +424,21 @@ export const messages = {
   orderEventCustomerRequest: { zh: '客户要求', en: 'customer request', es: 'a petición del cliente' },
   orderEventDuplicateOrder: { zh: '重复订单', en: 'duplicate order', es: 'pedido duplicado' },
   orderEventOutOfStock: { zh: '缺货', en: 'out of stock', es: 'sin existencias' },
+  // Remarks the system writes into the ledger and the payments (remark_key, decision 011).
+  ledgerWebOrderOnAccount: {
+    zh: '网上订单，账期支付',
+    en: 'web order, on account',
+    es: 'pedido web, a cuenta',
+  },
+  ledgerWebOrderPaidOnline: {
+    zh: '网上订单，在线支付',
+    en: 'web order, paid online',
+    es: 'pedido web, pagado en línea',
+  },
+  ledgerOpeningBalance: { zh: '期初余额', en: 'Opening balance', es: 'Saldo inicial' },
+  ledgerFreight: { zh: '运费', en: 'Freight', es: 'Flete' },
+  paymentMonthlySettlement: { zh: '月结', en: 'Monthly settlement', es: 'Liquidación mensual' },
+  paymentCutmoney: { zh: '扣款 {amount}', en: 'cutmoney {amount}', es: 'descuento {amount}' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 /** A system note of an order's history: a message key and the values its text names. */
@@ -440,6 +455,13 @@ export const noteColumns = (note: SystemNote) => ({
   note: translate(note.key, 'en', note.params),
   noteKey: note.key,
   noteParams: note.params ?? {},
+});
+
+/** The same for the `remark` of ledger entries and payments. */
+export const remarkColumns = (remark: SystemNote) => ({
+  remark: translate(remark.key, 'en', remark.params),
+  remarkKey: remark.key,
+  remarkParams: remark.params ?? {},
 });
 
 /** A stored note in the reader's language: its key's text when it has a known key, else the note as written. */

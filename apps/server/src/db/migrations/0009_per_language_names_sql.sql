@@ -62,3 +62,18 @@ UPDATE order_events SET note_key = 'orderEventLineDeleted',
   note_params = jsonb_build_object('seq', m[1]::int, 'number', m[2], 'qty', m[3]::int)
 FROM (SELECT id AS event_id, regexp_match(note, '^line (\d+) \((.*)\) deleted, qty (\d+)$') AS m FROM order_events WHERE note_key = '') p
 WHERE order_events.id = p.event_id AND p.m IS NOT NULL;
+--> statement-breakpoint
+
+-- The ledger remarks the server wrote at payment (payment.service.ts) become message keys too.
+UPDATE ledger_entries SET remark_key = CASE remark
+    WHEN 'web order, on account' THEN 'ledgerWebOrderOnAccount'
+    WHEN 'web order, paid online' THEN 'ledgerWebOrderPaidOnline'
+    WHEN 'Opening balance' THEN 'ledgerOpeningBalance'
+    WHEN 'Freight' THEN 'ledgerFreight'
+  END
+WHERE remark_key = '' AND remark IN ('web order, on account', 'web order, paid online', 'Opening balance', 'Freight');--> statement-breakpoint
+UPDATE payments SET remark_key = 'paymentMonthlySettlement' WHERE remark_key = '' AND remark = 'Monthly settlement';
+--> statement-breakpoint
+UPDATE ledger_entries SET remark_key = 'paymentCutmoney', remark_params = jsonb_build_object('amount', m[1])
+FROM (SELECT id AS entry_id, regexp_match(remark, '^cutmoney (\S+)$') AS m FROM ledger_entries WHERE remark_key = '') p
+WHERE ledger_entries.id = p.entry_id AND p.m IS NOT NULL;

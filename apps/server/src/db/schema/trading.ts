@@ -407,7 +407,11 @@ export const payments = pgTable(
     method: text('method').notNull(),
     /** The provider's transaction id; unique so a repeated callback records one payment. */
     providerRef: text('provider_ref'),
+    /** As written; the fallback when remarkKey is empty. */
     remark: text('remark').notNull().default(''),
+    /** A remark the system writes, as a message key shown in the reader's language (decision 011). */
+    remarkKey: text('remark_key').notNull().default(''),
+    remarkParams: jsonb('remark_params').$type<Record<string, string | number>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
@@ -435,7 +439,11 @@ export const ledgerEntries = pgTable(
     credit: money('credit').notNull().default('0'),
     dueDate: at('due_date'),
     currency: text('currency').notNull().default('CNY'),
+    /** As written; the fallback when remarkKey is empty. */
     remark: text('remark').notNull().default(''),
+    /** A remark the system writes, as a message key shown in the reader's language (decision 011). */
+    remarkKey: text('remark_key').notNull().default(''),
+    remarkParams: jsonb('remark_params').$type<Record<string, string | number>>().notNull().default({}),
   },
   (t) => [index('ledger_entries_company_date_idx').on(t.companyId, t.date, t.id)],
 );

@@ -326,6 +326,13 @@ const LOGISTICS: ReadonlyArray<readonly [string, number, (r: Random) => string]>
 ];
 const LOGISTICS_WEIGHTS = [30, 20, 10, 8, 15, 17];
 
+/** The ledger's and payments' system remarks as message keys, shown in the reader's language. */
+const SEEDED_REMARK_KEYS: Readonly<Record<string, MessageKey>> = {
+  'Opening balance': 'ledgerOpeningBalance',
+  Freight: 'ledgerFreight',
+  'Monthly settlement': 'paymentMonthlySettlement',
+};
+
 /** The history's system notes as message keys (platform/messages.ts), shown in the reader's language. */
 const SEEDED_NOTE_KEYS: Readonly<Record<string, MessageKey>> = {
   'paid online': 'orderEventPaidOnline',
@@ -1471,6 +1478,7 @@ async function writeHistory(context: Context, catalog: Catalogue, areaIndex: Are
         dueDate: new Date(due),
         currency: 'CNY',
         remark,
+        remarkKey: SEEDED_REMARK_KEYS[remark] ?? '',
       });
     };
     const addPayment = (
@@ -1500,6 +1508,7 @@ async function writeHistory(context: Context, catalog: Catalogue, areaIndex: Are
         method,
         providerRef,
         remark,
+        remarkKey: SEEDED_REMARK_KEYS[remark] ?? '',
         createdAt: new Date(date),
       });
       buffers.ledger.push({
@@ -1512,7 +1521,13 @@ async function writeHistory(context: Context, catalog: Catalogue, areaIndex: Are
         credit: centsToString(amountCents + cutCents),
         dueDate: null,
         currency: 'CNY',
-        remark: cutCents > 0 ? `cutmoney ${centsToString(cutCents)}` : remark,
+        ...(cutCents > 0
+          ? {
+              remark: `cutmoney ${centsToString(cutCents)}`,
+              remarkKey: 'paymentCutmoney',
+              remarkParams: { amount: centsToString(cutCents) },
+            }
+          : { remark, remarkKey: SEEDED_REMARK_KEYS[remark] ?? '' }),
       });
       creditedCents += amountCents + cutCents;
     };

@@ -3,6 +3,7 @@ import type { Address } from '@partsportal/contract/addresses';
 import type { CartList } from '@partsportal/contract/cart';
 import type { catalogFiltersSchema, ProductDetail, ProductRow } from '@partsportal/contract/catalog';
 import type { CheckoutPreview } from '@partsportal/contract/checkout';
+import type { FinanceAccount, PaymentList } from '@partsportal/contract/finance';
 import type { FreightView } from '@partsportal/contract/freight';
 import type { OrderDetail, PendingOrder } from '@partsportal/contract/orders';
 import type { DeliveryDetail, SalesDetail } from '@partsportal/contract/records';
@@ -309,6 +310,31 @@ describe('system notes of an order’s history', () => {
   });
 });
 
+describe('remarks the system writes into the ledger and the payments', () => {
+  it('payment history and account statement remarks follow Lng', async () => {
+    const payments = await inEvery(async (lng) =>
+      (await call<PaymentList>('/Web/GetPaymentList', { page: 1, pageSize: 200 }, lng)).data.list.map(
+        (p) => p.remark,
+      ),
+    );
+    const index = payments.en.indexOf('Monthly settlement');
+    expect(index).toBeGreaterThanOrEqual(0);
+    expect([payments.zh[index], payments.es[index]]).toEqual(['月结', 'Liquidación mensual']);
+
+    const statement = await inEvery(async (lng) =>
+      (await call<FinanceAccount>('/Web/GetFinanceAccount', { page: 1, pageSize: 50 }, lng)).data.entries.map(
+        (entry) => entry.remark,
+      ),
+    );
+    const opening = statement.en.indexOf('Opening balance');
+    expect(opening).toBeGreaterThanOrEqual(0);
+    expect([statement.zh[opening], statement.es[opening]]).toEqual(['期初余额', 'Saldo inicial']);
+    // A remark written by a person or the ERP (a bill number) stays as written.
+    const written = statement.en.findIndex((remark) => /^(SO|PO)\d/.test(remark));
+    if (written >= 0) expect(statement.es[written]).toBe(statement.en[written]);
+  });
+});
+
 describe('migration 0009 (backfill of data written before per-language names)', () => {
   it('links bills to carriers by any of their names, orders to their area, and old notes to keys', async () => {
     const orderId = await idOf(sql`select id from orders where company_id = ${DEMO_IDS.demoCompany}
@@ -324,6 +350,9 @@ describe('migration 0009 (backfill of data written before per-language names)', 
     await t.database.db.execute(
       sql`update sales_bills set carrier_id = null, logistics_name = '德邦物流' where id = ${bill}`,
     );
+    const [ledger] = await rows<{ id: number }>(sql`
+      insert into ledger_entries (company_id, date, kind, ref_no, debit, currency, remark)
+      values (${DEMO_IDS.demoCompany}, now(), 'payment', 'SK1', 0, 'CNY', 'cutmoney 12.50') returning id`);
     await t.database.db.execute(sql`update orders o set destination_area_id = null, destination_detail = '',
       destination = a.area || ' ' || a.address from addresses a where a.id = 1 and o.id = ${orderId}`);
 
@@ -344,6 +373,10 @@ describe('migration 0009 (backfill of data written before per-language names)', 
       { note_key: 'orderEventLineDeleted', note_params: { seq: 2, number: '04465-33450', qty: 4 } },
       { note_key: '', note_params: {} },
     ]);
+    const [remark] = await rows<{ remark_key: string; remark_params: Record<string, unknown> }>(
+      sql`select remark_key, remark_params from ledger_entries where id = ${ledger!.id}`,
+    );
+    expect(remark).toEqual({ remark_key: 'paymentCutmoney', remark_params: { amount: '12.50' } });
     const [linked] = await rows<{ carrier_id: number }>(
       sql`select carrier_id from sales_bills where id = ${bill}`,
     );
