@@ -46,3 +46,44 @@ describe('part names in the reader’s language', () => {
     await context.close();
   });
 });
+
+// Issue 14 item 7 / issue 17 item 3 (decision 011): data names follow the reader's language.
+describe('data names in the reader’s language', () => {
+  const browser = useBrowser();
+
+  it('product detail in zh: parameter names, unit and store names in Chinese', async () => {
+    const { context, page } = await newPage(browser(), { language: 'zh' });
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/product/index`);
+    await waitForShell(page);
+    const list = await api<{ list: Array<{ id: number; unit: string }> }>(
+      page,
+      '/Web/GetProductList',
+      { keyword: '刹车片', page: 1, pageSize: 20 },
+      'zh',
+    );
+    const pad = list.list.find((row) => row.unit === '套')!;
+    expect(pad).toBeDefined();
+    await page.goto(`${baseUrl()}/product/detail?id=${pad.id}`);
+    await waitForShell(page);
+    await page.getByText('宽度 [mm]').first().waitFor();
+    const text = (await page.locator('main').first().textContent()) ?? '';
+    expect(text).toContain('套');
+    expect(text).not.toContain('Width [mm]');
+    await page.locator('.ant-select').filter({ hasText: '任意仓库' }).first().click();
+    await page
+      .getByText(/广州总仓/)
+      .first()
+      .waitFor();
+    await context.close();
+  });
+
+  it('address list in es: area paths in Spanish whoever wrote them', async () => {
+    const { context, page } = await newPage(browser(), { language: 'es' });
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/personalCenter/address`);
+    await waitForShell(page);
+    await page.getByText('China / Cantón / Shenzhen').first().waitFor();
+    await context.close();
+  });
+});

@@ -14,6 +14,7 @@ import { createFreightRepository } from './modules/freight/freight.repository';
 import { createApiKeysRepository } from './modules/integration/api-keys.repository';
 import { createOutboxRepository } from './modules/integration/outbox.repository';
 import { createInventoryRepository } from './modules/inventory/inventory.repository';
+import { createNamesRepository } from './modules/names/names.repository';
 import { createNoticesRepository } from './modules/notices/notices.repository';
 import {
   createOrderLinesRepository,
@@ -51,6 +52,7 @@ export function createRepositories(db: Db) {
     finance: createFinanceRepository(db),
     freight: createFreightRepository(db),
     inventory: createInventoryRepository(db),
+    names: createNamesRepository(db),
     notices: createNoticesRepository(db),
     orderLines: createOrderLinesRepository(db),
     orderRecords: createOrderRecordsRepository(db),

@@ -611,7 +611,83 @@ export const messages = {
     en: 'The same part as row {row}.',
     es: 'La misma pieza que la fila {row}.',
   },
+  // Notes the system writes into an order's state history (order_events.note_key, decision 011).
+  orderEventCheckout: { zh: '网上下单', en: 'web checkout', es: 'pedido web' },
+  orderEventCancelledByBuyer: {
+    zh: '买家取消',
+    en: 'cancelled by the buyer',
+    es: 'cancelado por el comprador',
+  },
+  orderEventMovedToCart: { zh: '已移回购物车', en: 'moved back to the cart', es: 'devuelto al carrito' },
+  orderEventPaidOnAccount: { zh: '账期支付', en: 'paid on account', es: 'pagado a cuenta' },
+  orderEventPaidBy: {
+    zh: '已通过 {method} 支付（{ref}）',
+    en: 'paid by {method} ({ref})',
+    es: 'pagado con {method} ({ref})',
+  },
+  orderEventPaidOnline: { zh: '在线支付', en: 'paid online', es: 'pagado en línea' },
+  orderEventLineQty: {
+    zh: '第 {seq} 行（{number}）：数量 {from} → {to}',
+    en: 'line {seq} ({number}): qty {from} → {to}',
+    es: 'línea {seq} ({number}): cantidad {from} → {to}',
+  },
+  orderEventLineDeleted: {
+    zh: '第 {seq} 行（{number}）已删除，数量 {qty}',
+    en: 'line {seq} ({number}) deleted, qty {qty}',
+    es: 'línea {seq} ({number}) eliminada, cantidad {qty}',
+  },
+  orderEventCustomerRequest: { zh: '客户要求', en: 'customer request', es: 'a petición del cliente' },
+  orderEventDuplicateOrder: { zh: '重复订单', en: 'duplicate order', es: 'pedido duplicado' },
+  orderEventOutOfStock: { zh: '缺货', en: 'out of stock', es: 'sin existencias' },
+  // Remarks the system writes into the ledger and the payments (remark_key, decision 011).
+  ledgerWebOrderOnAccount: {
+    zh: '网上订单，账期支付',
+    en: 'web order, on account',
+    es: 'pedido web, a cuenta',
+  },
+  ledgerWebOrderPaidOnline: {
+    zh: '网上订单，在线支付',
+    en: 'web order, paid online',
+    es: 'pedido web, pagado en línea',
+  },
+  ledgerOpeningBalance: { zh: '期初余额', en: 'Opening balance', es: 'Saldo inicial' },
+  ledgerFreight: { zh: '运费', en: 'Freight', es: 'Flete' },
+  paymentMonthlySettlement: { zh: '月结', en: 'Monthly settlement', es: 'Liquidación mensual' },
+  paymentCutmoney: { zh: '扣款 {amount}', en: 'cutmoney {amount}', es: 'descuento {amount}' },
 } as const satisfies Record<string, Record<Language, string>>;
+
+/** A system note of an order's history: a message key and the values its text names. */
+export interface SystemNote {
+  key: MessageKey;
+  params?: MessageParams;
+}
+
+/**
+ * The order_events columns of a system note: its key and values, and the English text as `note`
+ * (what a reader sees only if the key ever disappeared from this file).
+ */
+export const noteColumns = (note: SystemNote) => ({
+  note: translate(note.key, 'en', note.params),
+  noteKey: note.key,
+  noteParams: note.params ?? {},
+});
+
+/** The same for the `remark` of ledger entries and payments. */
+export const remarkColumns = (remark: SystemNote) => ({
+  remark: translate(remark.key, 'en', remark.params),
+  remarkKey: remark.key,
+  remarkParams: remark.params ?? {},
+});
+
+/** A stored note in the reader's language: its key's text when it has a known key, else the note as written. */
+export function noteIn(
+  stored: { note: string; note_key: string; note_params: MessageParams | null },
+  language: Language,
+): string {
+  return stored.note_key in messages
+    ? translate(stored.note_key as MessageKey, language, stored.note_params ?? {})
+    : stored.note;
+}
 
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number>;

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts, companies, priceLevels } from './accounts';
 import { at, createdAt, money } from './columns';
+import { namesColumn } from './names';
 
 export const brands = pgTable('brands', {
   id: serial('id').primaryKey(),
@@ -186,8 +187,9 @@ export const stores = pgTable('stores', {
   accountId: integer('account_id')
     .notNull()
     .references(() => accounts.id),
-  /** Spec store_name. */
+  /** Spec store_name, as written; `names` holds it per language (decision 011). */
   name: text('name').notNull(),
+  names: namesColumn(),
   /** Level-2 area (country) the store ships from; used by freight. */
   areaId: integer('area_id'),
   isActive: boolean('is_active').notNull().default(true),
@@ -230,4 +232,23 @@ export const companyPrices = pgTable(
     index('company_prices_product_company_idx').on(t.productId, t.companyId),
     check('company_prices_target', sql`(${t.companyId} is not null) <> (${t.priceLevelId} is not null)`),
   ],
+);
+
+/**
+ * Words that recur in many rows and are written once per row in one language — units (`PCS`),
+ * parameter names and values of `products.pro_params`, vehicle-classification words (`Diesel`,
+ * `Disc`) — translated once here instead of on every row (decision 011). A row keeps the word as
+ * written; the reader sees `names[Lng]` of the term with that kind and text, else the word itself.
+ * Shared by every account like the areas: a vocabulary, not customer data.
+ */
+export const termNames = pgTable(
+  'term_names',
+  {
+    /** 'unit', 'param' (a parameter name), 'param_value' or 'vehicle' (TERM_KINDS). */
+    kind: text('kind').notNull(),
+    /** The word as rows carry it. */
+    term: text('term').notNull(),
+    names: namesColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.term] })],
 );

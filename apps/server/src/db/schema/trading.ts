@@ -14,6 +14,7 @@ import {
 import { accounts, companies, users } from './accounts';
 import { products, stores } from './catalog';
 import { at, createdAt, money } from './columns';
+import { namesColumn } from './names';
 
 /** Areas form a tree; level 2 entries are countries (spec §9). */
 export const areas = pgTable(
@@ -84,7 +85,9 @@ export const freightCarriers = pgTable('freight_carriers', {
   accountId: integer('account_id')
     .notNull()
     .references(() => accounts.id),
+  /** As written; `names` holds it per language (decision 011). */
   name: text('name').notNull(),
+  names: namesColumn(),
   /** e.g. express, air, sea, truck */
   mode: text('mode').notNull(),
 });
@@ -139,7 +142,12 @@ export const orders = pgTable(
     extendParam: text('extend_param').notNull().default(''),
     addressId: integer('address_id'),
     consignee: text('consignee').notNull().default(''),
+    /** "area path + address" as written at checkout; the fallback when destinationAreaId is null. */
     destination: text('destination').notNull().default(''),
+    /** The address's area at checkout: the path is shown in the reader's language (decision 011). */
+    destinationAreaId: integer('destination_area_id'),
+    /** The street address at checkout, shown after the area path. */
+    destinationDetail: text('destination_detail').notNull().default(''),
     phone: text('phone').notNull().default(''),
     paidAt: at('paid_at'),
     idempotencyKey: text('idempotency_key'),
@@ -204,7 +212,12 @@ export const orderEvents = pgTable(
     fromState: text('from_state'),
     toState: text('to_state').notNull(),
     userId: integer('user_id'),
+    /** As written (English for the system's notes); the fallback when noteKey is empty. */
     note: text('note').notNull().default(''),
+    /** A system note's message key (platform/messages.ts `orderEvent…`), shown in the reader's language. */
+    noteKey: text('note_key').notNull().default(''),
+    /** The values the key's text names ({seq}, {number} …). */
+    noteParams: jsonb('note_params').$type<Record<string, string | number>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId)],
@@ -226,8 +239,10 @@ export const deliveries = pgTable(
     amount: money('amount').notNull().default('0'),
     currency: text('currency').notNull().default('CNY'),
     remark: text('remark').notNull().default(''),
+    /** As written on the bill; shown as the carrier's name in the reader's language when carrierId is set. */
     logisticsName: text('logistics_name').notNull().default(''),
     logisticsNo: text('logistics_no').notNull().default(''),
+    carrierId: integer('carrier_id'),
   },
   (t) => [index('deliveries_company_date_idx').on(t.companyId, t.date, t.id)],
 );
@@ -273,9 +288,11 @@ export const salesBills = pgTable(
     extendParam: text('extend_param').notNull().default(''),
     /** Ship status (spec cargo_state). */
     cargoState: text('cargo_state').notNull(),
+    /** As written on the bill; shown as the carrier's name in the reader's language when carrierId is set. */
     logisticsName: text('logistics_name').notNull().default(''),
     /** Airway bill number. */
     logisticsNo: text('logistics_no').notNull().default(''),
+    carrierId: integer('carrier_id'),
     /**
      * The portal order the bill invoices; null for bills the ERP raised without one. (Before this
      * column the order no travelled only in `remark`.)
@@ -390,7 +407,11 @@ export const payments = pgTable(
     method: text('method').notNull(),
     /** The provider's transaction id; unique so a repeated callback records one payment. */
     providerRef: text('provider_ref'),
+    /** As written; the fallback when remarkKey is empty. */
     remark: text('remark').notNull().default(''),
+    /** A remark the system writes, as a message key shown in the reader's language (decision 011). */
+    remarkKey: text('remark_key').notNull().default(''),
+    remarkParams: jsonb('remark_params').$type<Record<string, string | number>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
@@ -418,7 +439,11 @@ export const ledgerEntries = pgTable(
     credit: money('credit').notNull().default('0'),
     dueDate: at('due_date'),
     currency: text('currency').notNull().default('CNY'),
+    /** As written; the fallback when remarkKey is empty. */
     remark: text('remark').notNull().default(''),
+    /** A remark the system writes, as a message key shown in the reader's language (decision 011). */
+    remarkKey: text('remark_key').notNull().default(''),
+    remarkParams: jsonb('remark_params').$type<Record<string, string | number>>().notNull().default({}),
   },
   (t) => [index('ledger_entries_company_date_idx').on(t.companyId, t.date, t.id)],
 );

@@ -14,6 +14,7 @@ import {
   products,
   stock,
   stores,
+  termNames,
   vehicles,
 } from '../schema/catalog';
 import {
@@ -36,7 +37,9 @@ import {
   salesBills,
   salesLines,
 } from '../schema/trading';
+import type { MessageKey } from '../../platform/messages';
 import { hashPassword } from '../../platform/password';
+import { CARRIER_NAMES, DEMO_TERMS, STORE_NAMES } from './name-data';
 import { AREA_TREE, type AreaSpec } from './area-data';
 import { createBulkWriter, type BulkWriter } from './bulk-insert';
 import {
@@ -323,15 +326,31 @@ const STORES = [
   { id: 4, name: 'Los Angeles Warehouse', country: 'US', share: 0.2 },
 ] as const;
 
-const LOGISTICS: ReadonlyArray<readonly [string, (r: Random) => string]> = [
-  ['SF Express', (r) => `SF${r.int(1, 9)}${r.digits(12)}`],
-  ['顺丰速运', (r) => `SF${r.int(1, 9)}${r.digits(12)}`],
-  ['DHL', (r) => r.digits(10)],
-  ['FedEx', (r) => r.digits(12)],
-  ['德邦物流', (r) => `DPK${r.digits(12)}`],
-  ['中通快递', (r) => `7${r.digits(13)}`],
+/** Carrier as the bill writes it, the carrier id it is (writeFreight; decision 011), waybill number. */
+const LOGISTICS: ReadonlyArray<readonly [string, number, (r: Random) => string]> = [
+  ['SF Express', 1, (r) => `SF${r.int(1, 9)}${r.digits(12)}`],
+  ['顺丰速运', 1, (r) => `SF${r.int(1, 9)}${r.digits(12)}`],
+  ['DHL', 3, (r) => r.digits(10)],
+  ['FedEx', 6, (r) => r.digits(12)],
+  ['德邦物流', 2, (r) => `DPK${r.digits(12)}`],
+  ['中通快递', 7, (r) => `7${r.digits(13)}`],
 ];
 const LOGISTICS_WEIGHTS = [30, 20, 10, 8, 15, 17];
+
+/** The ledger's and payments' system remarks as message keys, shown in the reader's language. */
+const SEEDED_REMARK_KEYS: Readonly<Record<string, MessageKey>> = {
+  'Opening balance': 'ledgerOpeningBalance',
+  Freight: 'ledgerFreight',
+  'Monthly settlement': 'paymentMonthlySettlement',
+};
+
+/** The history's system notes as message keys (platform/messages.ts), shown in the reader's language. */
+const SEEDED_NOTE_KEYS: Readonly<Record<string, MessageKey>> = {
+  'paid online': 'orderEventPaidOnline',
+  'customer request': 'orderEventCustomerRequest',
+  'duplicate order': 'orderEventDuplicateOrder',
+  'out of stock': 'orderEventOutOfStock',
+};
 
 const PURCHASERS = ['王芳', '李伟', '陈静', '刘洋', '赵敏'];
 
@@ -383,7 +402,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       started,
       kind: database.kind,
     };
-    await writeFoundation(context, {
+    const areaIndex = await writeFoundation(context, {
       demoHash: demoHash!,
       viewerHash: viewerHash!,
       partnerHash: partnerHash!,
@@ -391,7 +410,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       staffHash: staffHash!,
     });
     const catalog = await writeCatalogue(context);
-    await writeHistory(context, catalog);
+    await writeHistory(context, catalog, areaIndex);
     await writer.flush();
     await resetSequences(tx);
     // The history leaves companies owing money; the seeded limits are meant as room to buy on
@@ -586,6 +605,7 @@ async function writeFoundation(context: Context, hashes: Hashes): Promise<AreaIn
       id: s.id,
       accountId: ACCOUNT_ID,
       name: s.name,
+      names: STORE_NAMES[s.id] ?? {},
       areaId: areaId(s.country),
       isActive: true,
     })),
@@ -613,10 +633,16 @@ async function writeFreight(
     { id: 4, name: 'COSCO Sea Freight', mode: 'sea' },
     { id: 5, name: 'SEUR', mode: 'express' },
     { id: 6, name: 'FedEx Ground', mode: 'truck' },
+    // No rates: only the sales bills name it (LOGISTICS).
+    { id: 7, name: 'ZTO Express', mode: 'express' },
   ];
   await context.writer.insert(
     freightCarriers,
-    carriers.map((c) => ({ ...c, accountId: ACCOUNT_ID })),
+    carriers.map((c) => ({ ...c, accountId: ACCOUNT_ID, names: CARRIER_NAMES[c.id] ?? {} })),
+  );
+  await context.writer.insert(
+    termNames,
+    DEMO_TERMS.map((row) => ({ kind: row.kind, term: row.term, names: row.names })),
   );
 
   const rows: InferInsertModel<typeof freightRates>[] = [];
@@ -1399,7 +1425,7 @@ const ymd = (ms: number): string => new Date(ms).toISOString().slice(0, 10).repl
 const docNo = (prefix: string, ms: number, id: number): string =>
   `${prefix}${ymd(ms)}${String(id).padStart(6, '0')}`;
 
-async function writeHistory(context: Context, catalog: Catalogue): Promise<void> {
+async function writeHistory(context: Context, catalog: Catalogue, areaIndex: AreaIndex): Promise<void> {
   const { writer, now } = context;
   const random = createRandom(context.seed, 2);
   const buffers = {
@@ -1454,12 +1480,12 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
           : null;
     const addressId = { 2: 1, 3: 4, 4: 6, 5: 7, 6: 8, 7: 9 }[company.id as 2 | 3 | 4 | 5 | 6 | 7];
     const consignee = {
-      2: ['陈志强', 'China / Guangdong / Shenzhen', '13826541234'],
-      3: ['黄建国', 'China / Guangdong / Guangzhou', '13600001234'],
-      4: ['王磊', 'China / Beijing / Chaoyang District', '13501234567'],
-      5: ['李娜', 'China / Sichuan / Chengdu', '18628001234'],
-      6: ['José Luis Garza', 'Mexico / Nuevo León / Monterrey', '+52 81 8123 4567'],
-      7: ['Antonio Ruiz', 'Spain / Valencia / Valencia (city)', '+34 612 345 678'],
+      2: ['陈志强', 'China / Guangdong / Shenzhen', '13826541234', 'CN-GD-SZ'],
+      3: ['黄建国', 'China / Guangdong / Guangzhou', '13600001234', 'CN-GD-GZ'],
+      4: ['王磊', 'China / Beijing / Chaoyang District', '13501234567', 'CN-BJ-CY'],
+      5: ['李娜', 'China / Sichuan / Chengdu', '18628001234', 'CN-SC-CD'],
+      6: ['José Luis Garza', 'Mexico / Nuevo León / Monterrey', '+52 81 8123 4567', 'MX-NLE-MTY'],
+      7: ['Antonio Ruiz', 'Spain / Valencia / Valencia (city)', '+34 612 345 678', 'ES-V-VLC'],
     }[company.id as 2 | 3 | 4 | 5 | 6 | 7];
     // Debts: debits with their due dates, credits as paid; payments settle what is due monthly.
     const debits: Array<{ due: number; cents: number }> = [];
@@ -1478,6 +1504,7 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
         dueDate: new Date(due),
         currency: 'CNY',
         remark,
+        remarkKey: SEEDED_REMARK_KEYS[remark] ?? '',
       });
     };
     const addPayment = (
@@ -1507,6 +1534,7 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
         method,
         providerRef,
         remark,
+        remarkKey: SEEDED_REMARK_KEYS[remark] ?? '',
         createdAt: new Date(date),
       });
       buffers.ledger.push({
@@ -1519,7 +1547,13 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
         credit: centsToString(amountCents + cutCents),
         dueDate: null,
         currency: 'CNY',
-        remark: cutCents > 0 ? `cutmoney ${centsToString(cutCents)}` : remark,
+        ...(cutCents > 0
+          ? {
+              remark: `cutmoney ${centsToString(cutCents)}`,
+              remarkKey: 'paymentCutmoney',
+              remarkParams: { amount: centsToString(cutCents) },
+            }
+          : { remark, remarkKey: SEEDED_REMARK_KEYS[remark] ?? '' }),
       });
       creditedCents += amountCents + cutCents;
     };
@@ -1649,9 +1683,9 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
           if (shipped.length === 0) return;
           const deliveryId = ++state.deliveryId;
           const salesBillId = ++state.salesBillId;
-          const [logisticsName, logisticsNo] = ((): [string, string] => {
+          const [logisticsName, carrierId, logisticsNo] = ((): [string, number, string] => {
             const carrier = random.weighted(LOGISTICS, LOGISTICS_WEIGHTS);
-            return [carrier[0], carrier[1](random)];
+            return [carrier[0], carrier[1], carrier[2](random)];
           })();
           let amount = 0;
           let qtySum = 0;
@@ -1708,6 +1742,7 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
             remark: no,
             logisticsName,
             logisticsNo,
+            carrierId,
           });
           buffers.salesBills.push({
             id: salesBillId,
@@ -1729,6 +1764,7 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
             cargoState: ageDays > 7 ? 'signed' : ageDays > 2 ? 'in_transit' : 'shipped',
             logisticsName,
             logisticsNo,
+            carrierId,
             orderId,
           });
           addDebit(deliveryTime, amount, 'sale', salesNo, no);
@@ -1775,6 +1811,8 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
           addressId: addressId ?? null,
           consignee: consignee?.[0] ?? '',
           destination: consignee?.[1] ?? '',
+          // The path above is the area's, so readers see it in their language (decision 011).
+          destinationAreaId: consignee?.[3] ? (areaIndex.byCode.get(consignee[3])?.id ?? null) : null,
           phone: consignee?.[2] ?? '',
           paidAt: paidAt === null ? null : new Date(paidAt),
           idempotencyKey: null,
@@ -1817,6 +1855,7 @@ async function writeHistory(context: Context, catalog: Catalogue): Promise<void>
             toState,
             userId: fromState === null ? userId : null,
             note,
+            noteKey: SEEDED_NOTE_KEYS[note] ?? '',
             createdAt: new Date(at),
           });
         }

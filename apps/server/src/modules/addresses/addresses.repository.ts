@@ -1,3 +1,4 @@
+import type { Language } from '@partsportal/contract/codes';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { addresses } from '../../db/schema/trading';
@@ -22,6 +23,15 @@ const columns = {
   isDefault: addresses.isDefault,
 };
 
+/**
+ * The columns as a reader sees them: the area path in the reader's language from the area id
+ * (area_path, migration 0009; decision 011), else the path as written when the area is gone.
+ */
+const columnsIn = (language: Language) => ({
+  ...columns,
+  area: sql<string>`coalesce(area_path(${addresses.areaId}, ${language}), ${addresses.area})`,
+});
+
 export type AddressRow = {
   id: number;
   caption: string;
@@ -36,25 +46,25 @@ export type AddressRow = {
 /** Every query is scoped by the caller's company: another company's id reads as "not found". */
 export function createAddressesRepository(db: Db) {
   return {
-    async list(companyId: number): Promise<AddressRow[]> {
+    async list(companyId: number, language: Language): Promise<AddressRow[]> {
       return db
-        .select(columns)
+        .select(columnsIn(language))
         .from(addresses)
         .where(eq(addresses.companyId, companyId))
         .orderBy(desc(addresses.isDefault), desc(addresses.id));
     },
 
-    async find(companyId: number, id: number): Promise<AddressRow | undefined> {
+    async find(companyId: number, id: number, language: Language): Promise<AddressRow | undefined> {
       const [row] = await db
-        .select(columns)
+        .select(columnsIn(language))
         .from(addresses)
         .where(and(eq(addresses.companyId, companyId), eq(addresses.id, id)));
       return row;
     },
 
-    async findDefault(companyId: number): Promise<AddressRow | undefined> {
+    async findDefault(companyId: number, language: Language): Promise<AddressRow | undefined> {
       const [row] = await db
-        .select(columns)
+        .select(columnsIn(language))
         .from(addresses)
         .where(and(eq(addresses.companyId, companyId), eq(addresses.isDefault, true)))
         .orderBy(asc(addresses.id))

@@ -9,7 +9,9 @@ import { requireAuth } from '../../platform/request-context';
 import type { AddressesService } from './addresses.service';
 
 export function registerAddressesRoutes(app: FastifyInstance, addresses: AddressesService) {
-  registerEndpoint(app, addressEndpoints.getAddress, ({ ctx }) => addresses.getAddress(requireAuth(ctx)));
+  registerEndpoint(app, addressEndpoints.getAddress, ({ ctx }) =>
+    addresses.getAddress(requireAuth(ctx), ctx.language),
+  );
   registerEndpoint(app, addressEndpoints.addAddress, ({ body, ctx }) =>
     addresses.addAddress(requireAuth(ctx), body, ctx.language),
   );
@@ -17,7 +19,7 @@ export function registerAddressesRoutes(app: FastifyInstance, addresses: Address
     addresses.updateAddress(requireAuth(ctx), body, ctx.language),
   );
   registerEndpoint(app, addressEndpoints.setDefaultAddress, ({ params, ctx }) =>
-    addresses.setDefaultAddress(requireAuth(ctx), params.id),
+    addresses.setDefaultAddress(requireAuth(ctx), params.id, ctx.language),
   );
 
   // `/Web/DeleteAddress?id={id}`: the spec puts the id in the query string, which the endpoint

@@ -87,8 +87,9 @@ export function createAddressesService(deps: DataAccess) {
   }
 
   return {
-    async getAddress(auth: AuthContext): Promise<Address[]> {
-      return (await repos.addresses.list(auth.companyId)).map(toAddress);
+    /** The area paths in the reader's language, whoever wrote them (decision 011). */
+    async getAddress(auth: AuthContext, language: Language): Promise<Address[]> {
+      return (await repos.addresses.list(auth.companyId, language)).map(toAddress);
     },
 
     async addAddress(auth: AuthContext, body: AddressFields, language: Language): Promise<Address> {
@@ -137,12 +138,12 @@ export function createAddressesService(deps: DataAccess) {
       });
     },
 
-    async setDefaultAddress(auth: AuthContext, id: number): Promise<Address> {
+    async setDefaultAddress(auth: AuthContext, id: number, language: Language): Promise<Address> {
       return transaction(async (tx) => {
         const repo = tx.addresses;
         await repo.lockAndCount(auth.companyId);
         if (!(await repo.setDefault(auth.companyId, id))) throw notFound();
-        const row = await repo.find(auth.companyId, id);
+        const row = await repo.find(auth.companyId, id, language);
         if (!row) throw notFound();
         return toAddress(row);
       });

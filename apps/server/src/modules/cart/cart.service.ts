@@ -88,7 +88,9 @@ export function toCartLine(row: CartRow, product: ProductRow | undefined, langua
     unit: product?.unit ?? '',
     buy_qty: product?.buy_qty ?? 0,
     store_id: row.store_id,
-    store_name: row.store_name ?? '',
+    // The catalogue's store list names stores in the reader's language (decision 011); the
+    // joined name (as written) serves a store the product no longer lists.
+    store_name: (row.store_id === null ? undefined : chosen?.store_name) ?? row.store_name ?? '',
     stores,
     available_stock: available,
     qty: row.qty,

@@ -9,6 +9,7 @@ import type { Language } from '@partsportal/contract/codes';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../db/client';
+import { localizedName, termIn } from '../../db/localized-names';
 
 /**
  * A row of productRows (decision 009: fields picked from the contract's product row and detail,
@@ -51,6 +52,8 @@ export type ProductHydration = Pick<
     part_type: string | null;
     my_number: string | null;
     market_time: string | number | null;
+    /** `unit` is in the reader's language; a record line keeps the unit as written. */
+    unit_as_written: string;
     /** The contract's contrastNumber. */
     numbers: ProductRow['contrastNumber'];
   };
@@ -58,8 +61,20 @@ export type ProductHydration = Pick<
 /** A brand, part type or store of the filters (the contract's catalogFiltersSchema item). */
 type FilterOption = z.infer<typeof catalogFiltersSchema>['brands'][number];
 
-/** The contract's vehicle classification, column for column (`v` is the vehicles alias). */
-const vehicleFields = sql.raw(VEHICLE_CLASSIFICATION_FIELDS.map((field) => `v.${field}`).join(', '));
+/**
+ * The contract's vehicle classification, column for column (`v` is the vehicles alias). The `pl_`
+ * values are words (Diesel, Disc, Sedan) and come in the reader's language through term_names;
+ * makes, models and engines are proper names and stay as written (decision 011).
+ */
+const vehicleFields = (language: Language) =>
+  sql.join(
+    VEHICLE_CLASSIFICATION_FIELDS.map((field) =>
+      field.startsWith('pl_')
+        ? sql`${termIn('vehicle', sql.raw(`v.${field}`), language)} as ${sql.raw(field)}`
+        : sql.raw(`v.${field}`),
+    ),
+    sql`, `,
+  );
 
 /** Most candidates one search tier may contribute; keeps broad prefixes and infixes bounded. */
 export const TIER_CAP = 200;
@@ -327,7 +342,7 @@ export function createCatalogRepository(db: Db) {
         db,
         sql`
         select p.id, p.number, p.${name} as part_name, b.name as factory, p.brand_id, pt.${name} as part_type,
-          p.make_names, p.model_displays, p.unit, p.weight::text as weight, p.volumn::text as volumn,
+          p.make_names, p.model_displays, ${termIn('unit', sql`p.unit`, language)} as unit, p.unit as unit_as_written, p.weight::text as weight, p.volumn::text as volumn,
           p.buy_qty, p.sale_count as salecount, p.is_new,
           floor(extract(epoch from p.market_time))::bigint as market_time,
           cpn.my_number,
@@ -336,7 +351,7 @@ export function createCatalogRepository(db: Db) {
           (select coalesce(json_agg(json_build_object('kind', n.kind, 'brand', n.brand_name, 'number', n.number)
               order by case n.kind when 'oe' then 0 else 1 end, n.id), '[]'::json)
             from product_numbers n where n.product_id = p.id) as numbers,
-          (select coalesce(json_agg(json_build_object('store_id', s.store_id, 'store_name', st.name, 'stock', s.stock,
+          (select coalesce(json_agg(json_build_object('store_id', s.store_id, 'store_name', ${localizedName(sql`st.name`, sql`st.names`, language)}, 'stock', s.stock,
               'available_stock', s.available_stock) order by st.id), '[]'::json)
             from stock s join stores st on st.id = s.store_id where s.product_id = p.id and st.is_active) as stores,
           round(lo.price, 2)::text as last_price, lo.qty as last_qty,
@@ -400,11 +415,11 @@ export function createCatalogRepository(db: Db) {
       return listed.length > 0;
     },
 
-    async vehiclesOf(productId: number) {
+    async vehiclesOf(productId: number, language: Language) {
       return queryRows<VehicleClassification>(
         db,
         sql`
-        select ${vehicleFields}
+        select ${vehicleFields(language)}
         from fitments f join vehicles v on v.id = f.vehicle_id
         where f.product_id = ${productId}
         order by v.m1_name, v.m2_name, v.year_from, v.m3_name`,
@@ -460,7 +475,8 @@ export function createCatalogRepository(db: Db) {
         ),
         queryRows<FilterOption>(
           db,
-          sql`select id, name from stores where account_id = ${accountId} and is_active order by id`,
+          sql`select id, ${localizedName(sql`name`, sql`names`, language)} as name from stores
+            where account_id = ${accountId} and is_active order by id`,
         ),
       ]);
       return { brands, partTypes, stores };

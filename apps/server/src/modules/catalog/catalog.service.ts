@@ -178,12 +178,23 @@ export function createCatalogService(deps: { repos: Repositories; now?: () => Da
       if (!(await repo.productExists(id, auth.accountId))) throw notFound();
       const [row] = await rowsFor(auth, [{ id, kind: 'none', value: '' }], language);
       if (!row) throw notFound();
-      const vehicles = await repo.vehiclesOf(id);
+      const vehicles = await repo.vehiclesOf(id, language);
       const { detail, ...listRow } = row;
+      // Parameter names and word values in the reader's language (term_names, decision 011).
+      const termIn = await deps.repos.names.termsIn(
+        language,
+        detail.pro_params.flatMap((param) => [
+          { kind: 'param' as const, term: param.name },
+          { kind: 'param_value' as const, term: param.value },
+        ]),
+      );
       return {
         ...listRow,
         remark: detail.remark,
-        pro_params: detail.pro_params,
+        pro_params: detail.pro_params.map((param) => ({
+          name: termIn('param', param.name),
+          value: termIn('param_value', param.value),
+        })),
         extend_param: detail.extend_param,
         note_model: detail.note_model,
         yp_model: detail.yp_model,

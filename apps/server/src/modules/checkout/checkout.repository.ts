@@ -1,5 +1,7 @@
+import type { Language } from '@partsportal/contract/codes';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { localizedName } from '../../db/localized-names';
 import { products, stock, stores } from '../../db/schema/catalog';
 import { cartItems, idempotencyKeys, orderEvents, orderLines, orders } from '../../db/schema/trading';
 
@@ -77,9 +79,14 @@ export function createCheckoutRepository(db: Db) {
       return new Set(rows.map((row) => row.id));
     },
 
-    async storeCountries(accountId: number) {
+    /** The account's active stores, named in `language` (decision 011), with the country they ship from. */
+    async storeCountries(accountId: number, language: Language) {
       return db
-        .select({ id: stores.id, name: stores.name, areaId: stores.areaId })
+        .select({
+          id: stores.id,
+          name: localizedName(stores.name, stores.names, language),
+          areaId: stores.areaId,
+        })
         .from(stores)
         .where(and(eq(stores.accountId, accountId), eq(stores.isActive, true)));
     },
@@ -123,6 +130,7 @@ export function createCheckoutRepository(db: Db) {
         toState: 'pending_payment',
         userId,
         note: 'web checkout',
+        noteKey: 'orderEventCheckout',
       });
     },
 

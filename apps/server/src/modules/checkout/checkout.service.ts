@@ -37,6 +37,8 @@ interface PricedLine {
   myNumber: string;
   makeNames: string;
   extendParam: string;
+  /** The product's unit as written: the order line keeps it, and each reader sees it translated. */
+  unitAsWritten: string;
 }
 
 interface PricedCart {
@@ -63,7 +65,7 @@ async function priceCart(
   // query at a time anyway (pg queues the rest with a deprecation warning).
   const rows = await repos.catalog.productRows(productIds, auth.companyId, language);
   const active = await checkout.activeProductIds(auth.accountId, productIds);
-  const storeList = await checkout.storeCountries(auth.accountId);
+  const storeList = await checkout.storeCountries(auth.accountId, language);
   const byId = new Map(rows.filter((row) => active.has(row.id)).map((row) => [row.id, row]));
   const storeById = new Map(storeList.map((store) => [store.id, store]));
 
@@ -120,6 +122,7 @@ async function priceCart(
       myNumber: product?.my_number ?? '',
       makeNames: product?.make_names ?? '',
       extendParam: product?.extend_param ?? '',
+      unitAsWritten: product?.unit_as_written ?? '',
     };
   });
   return { lines, currency: rows[0]?.currency ?? 'CNY', goods, totalQty };
@@ -147,6 +150,7 @@ async function quoteFreight(
   toAreaId: number,
   lines: readonly PricedLine[],
   currency: string,
+  language: Language,
 ): Promise<{ price: ExactDecimal; carrier: string } | null> {
   const { freight } = repos;
   const chain = await freight.findAreaChain(toAreaId);
@@ -161,7 +165,7 @@ async function quoteFreight(
   const carriers: string[] = [];
   for (const [fromAreaId, group] of groups) {
     const rates = mostSpecificRates(
-      await freight.findRates(accountId, fromAreaId, [...depthOf.keys()]),
+      await freight.findRates(accountId, fromAreaId, [...depthOf.keys()], language),
       depthOf,
     )
       .filter((rate) => rate.currency === currency)
@@ -175,10 +179,15 @@ async function quoteFreight(
   return { price: total, carrier: [...new Set(carriers)].join(' + ') };
 }
 
-async function findAddress(repos: Repositories, companyId: number, addressId: number | null | undefined) {
+async function findAddress(
+  repos: Repositories,
+  companyId: number,
+  addressId: number | null | undefined,
+  language: Language,
+) {
   const repo = repos.addresses;
-  if (addressId === null || addressId === undefined) return repo.findDefault(companyId);
-  const address = await repo.find(companyId, addressId);
+  if (addressId === null || addressId === undefined) return repo.findDefault(companyId, language);
+  const address = await repo.find(companyId, addressId, language);
   if (!address) throw notFound();
   return address;
 }
@@ -242,10 +251,10 @@ export function createCheckoutService(deps: DataAccess & { now?: () => Date }) {
       if (ids.length === 0) throw refused('submitNothingChecked');
       const cartLines = await repos.checkout.cartLines(auth, ids);
       if (cartLines.length < ids.length) throw new AppError(ResultCode.notFound, 'submitItemsNotInCart');
-      const address = await findAddress(repos, auth.companyId, body.address_id);
+      const address = await findAddress(repos, auth.companyId, body.address_id, language);
       const priced = await priceCart(repos, auth, cartLines, language);
       const freight = address
-        ? await quoteFreight(repos, auth.accountId, address.areaId, priced.lines, priced.currency)
+        ? await quoteFreight(repos, auth.accountId, address.areaId, priced.lines, priced.currency, language)
         : null;
       return {
         lines: priced.lines.map((line) => line.line),
@@ -291,7 +300,12 @@ export function createCheckoutService(deps: DataAccess & { now?: () => Date }) {
           return { ...(earlier.response as Omit<SavedOrder, 'carts'>), carts: await cartCount() };
         }
 
-        const address: AddressRow | undefined = await findAddress(tx, auth.companyId, body.address_id);
+        const address: AddressRow | undefined = await findAddress(
+          tx,
+          auth.companyId,
+          body.address_id,
+          language,
+        );
         if (!address) throw refused('submitAddressRequired');
 
         const cartLines = await checkout.takeCartLines(auth, ids);
@@ -332,7 +346,14 @@ export function createCheckoutService(deps: DataAccess & { now?: () => Date }) {
           }
         }
 
-        const freight = await quoteFreight(tx, auth.accountId, address.areaId, priced.lines, priced.currency);
+        const freight = await quoteFreight(
+          tx,
+          auth.accountId,
+          address.areaId,
+          priced.lines,
+          priced.currency,
+          language,
+        );
         const freightAmount = freight?.price ?? new ExactDecimal(0);
         const orderId = await checkout.nextOrderId();
         const no = `PO${ymd(now())}${String(orderId).padStart(6, '0')}`;
@@ -347,7 +368,7 @@ export function createCheckoutService(deps: DataAccess & { now?: () => Date }) {
           partName: line.line.part_name,
           factory: line.line.factory,
           myNumber: line.myNumber,
-          unit: line.line.unit,
+          unit: line.unitAsWritten,
           makeNames: line.makeNames,
           extendParam: line.extendParam,
           qty: line.cart.qty,
@@ -374,6 +395,8 @@ export function createCheckoutService(deps: DataAccess & { now?: () => Date }) {
             addressId: address.id,
             consignee: address.contactName,
             destination: `${address.area} ${address.address}`.trim(),
+            destinationAreaId: address.areaId,
+            destinationDetail: address.address,
             phone: address.phone,
             idempotencyKey: idempotencyKey ?? null,
             requestHash: idempotencyKey === undefined ? null : hash,

@@ -12,8 +12,13 @@ export interface DateRange {
 
 // Row types are the contract's (decision 009): the statements answer its fields by name, the
 // amounts as numeric text that the service formats with money().
-export type PaymentRow = PaymentDetail;
-export type LedgerRow = LedgerEntry;
+/** The key of a remark the system wrote, rendered by the service in the reader's language (noteIn). */
+interface RemarkKey {
+  remark_key: string;
+  remark_params: Record<string, string | number> | null;
+}
+export type PaymentRow = PaymentDetail & RemarkKey;
+export type LedgerRow = LedgerEntry & RemarkKey;
 /** An open item before the service sorts it into its aging bucket. */
 export type OpenItemRow = Omit<OpenItem, 'bucket'>;
 
@@ -40,7 +45,8 @@ const toNumber = (value: unknown) => Number(value);
 
 export function createFinanceRepository(db: Db) {
   const paymentColumns = sql`p.id, ${epochSeconds(sql`p.date`)} as date, p.no, p.amount::text as amount,
-    p.cutmoney::text as cutmoney, p.currency, p.method, p.remark, o.no as order_no, p.order_id,
+    p.cutmoney::text as cutmoney, p.currency, p.method, p.remark, p.remark_key, p.remark_params,
+    o.no as order_no, p.order_id,
     ${epochSeconds(sql`p.created_at`)} as created_at`;
   // The order's company is checked too, so a payment row can never reveal another company's order number.
   const paymentFrom = sql`payments p left join orders o on o.id = p.order_id and o.company_id = p.company_id`;
@@ -142,7 +148,7 @@ export function createFinanceRepository(db: Db) {
         sql`
         select e.id, ${epochSeconds(sql`e.date`)} as date, e.kind, e.ref_no, e.debit::text as debit,
           e.credit::text as credit, e.running_balance::text as running_balance,
-          ${epochSeconds(sql`e.due_date`)} as due_date, e.remark
+          ${epochSeconds(sql`e.due_date`)} as due_date, e.remark, e.remark_key, e.remark_params
         from (
           select l.*, ${opening}::numeric + sum(l.debit - l.credit)
             over (order by l.date, l.id rows between unbounded preceding and current row) as running_balance

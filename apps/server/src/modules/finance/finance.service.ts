@@ -8,13 +8,15 @@ import type {
   financeAccountRequestSchema,
   paymentListRequestSchema,
 } from '@partsportal/contract/finance';
+import type { Language } from '@partsportal/contract/codes';
 import { MAX_OPEN_ITEMS } from '@partsportal/contract/finance';
 import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
+import { noteIn } from '../../platform/messages';
 import { money } from '../../platform/money';
-import type { PaymentRow } from './finance.repository';
+import type { LedgerRow, PaymentRow } from './finance.repository';
 import type { Repositories } from '../../repositories';
 
 const DAY_SECONDS = 86_400;
@@ -28,7 +30,11 @@ export function agingBucket(days: number): AgingBucket {
   return 'over_90';
 }
 
-const toRecord = (row: PaymentRow): PaymentRecord => ({
+/** A stored remark in the reader's language: its key's text, else as written (decision 011). */
+const remarkIn = (row: PaymentRow | LedgerRow, language: Language) =>
+  noteIn({ note: row.remark, note_key: row.remark_key, note_params: row.remark_params }, language);
+
+const toRecord = (row: PaymentRow, language: Language): PaymentRecord => ({
   id: row.id,
   date: row.date,
   no: row.no,
@@ -36,7 +42,7 @@ const toRecord = (row: PaymentRow): PaymentRecord => ({
   cutmoney: money(row.cutmoney),
   currency: row.currency,
   method: row.method,
-  remark: row.remark,
+  remark: remarkIn(row, language),
   order_no: row.order_no,
 });
 
@@ -48,6 +54,7 @@ export function createFinanceService(deps: { repos: Repositories; now?: () => Da
     async getPaymentList(
       auth: AuthContext,
       request: z.output<typeof paymentListRequestSchema>,
+      language: Language,
     ): Promise<PaymentList> {
       const page = await repo.paymentPage(
         auth.companyId,
@@ -61,21 +68,22 @@ export function createFinanceService(deps: { repos: Repositories; now?: () => Da
         request.pageSize,
       );
       return {
-        list: page.list.map(toRecord),
+        list: page.list.map((row) => toRecord(row, language)),
         total: page.total,
         totals: { amount: money(page.amount), cutmoney: money(page.cutmoney) },
       };
     },
 
-    async getPaymentDetail(auth: AuthContext, id: number): Promise<PaymentDetail> {
+    async getPaymentDetail(auth: AuthContext, id: number, language: Language): Promise<PaymentDetail> {
       const row = await repo.payment(auth.companyId, id);
       if (!row) throw notFound();
-      return { ...toRecord(row), order_id: row.order_id, created_at: row.created_at };
+      return { ...toRecord(row, language), order_id: row.order_id, created_at: row.created_at };
     },
 
     async getFinanceAccount(
       auth: AuthContext,
       request: z.output<typeof financeAccountRequestSchema>,
+      language: Language,
     ): Promise<FinanceAccount> {
       const range = { from: request.dateFrom, to: request.dateTo };
       const summary = await repo.accountSummary(auth.companyId, range);
@@ -103,7 +111,7 @@ export function createFinanceService(deps: { repos: Repositories; now?: () => Da
           credit: money(row.credit),
           running_balance: money(row.running_balance),
           due_date: row.due_date,
-          remark: row.remark,
+          remark: remarkIn(row, language),
         })),
         total: summary.count,
         closing_balance: money(closing),

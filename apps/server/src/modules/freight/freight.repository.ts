@@ -1,5 +1,7 @@
+import type { Language } from '@partsportal/contract/codes';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { localizedName } from '../../db/localized-names';
 import { products } from '../../db/schema/catalog';
 import { freightCarriers, freightRates } from '../../db/schema/trading';
 
@@ -45,13 +47,13 @@ export function createFreightRepository(db: Db) {
         );
     },
 
-    /** Rates of the account's carriers from `fromAreaId` to any of `toAreaIds`. */
-    async findRates(accountId: number, fromAreaId: number, toAreaIds: readonly number[]) {
+    /** Rates of the account's carriers from `fromAreaId` to any of `toAreaIds`, carriers named in `language`. */
+    async findRates(accountId: number, fromAreaId: number, toAreaIds: readonly number[], language: Language) {
       return db
         .select({
           id: freightRates.id,
           carrierId: freightCarriers.id,
-          carrier: freightCarriers.name,
+          carrier: localizedName(freightCarriers.name, freightCarriers.names, language),
           mode: freightCarriers.mode,
           toAreaId: freightRates.toAreaId,
           currency: freightRates.currency,

@@ -169,7 +169,7 @@ export function createFreightService(deps: { repos: Repositories }) {
 
     const depthOf = new Map(toChain.map((area) => [area.id, area.depth]));
     const rates = mostSpecificRates(
-      await repo.findRates(auth.accountId, from.id, [...depthOf.keys()]),
+      await repo.findRates(auth.accountId, from.id, [...depthOf.keys()], language),
       depthOf,
     );
     const fromName = areaName(from, language);

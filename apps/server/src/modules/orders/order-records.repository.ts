@@ -2,6 +2,7 @@ import type { OrderHeader, OrderLine, OrderLineRow, OrderState } from '@partspor
 import type { Language } from '@partsportal/contract/codes';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { termIn } from '../../db/localized-names';
 import {
   containsPattern,
   dateBounds,
@@ -195,7 +196,7 @@ const headerColumns = sql`o.id, c.sort_name as company_sort_name, o.no,
 /** The line columns, the part name in the reader's language (partNameIn). */
 const lineColumns = (language: Language) => sql`l.id::int as id, l.seq, l.product_id as cpid, l.store_id,
   ${partNameIn(language, sql`l.product_id`, sql`l.part_name`)} as part_name, l.number, l.factory,
-  l.my_number, l.unit, l.make_names, l.extend_param, l.qty, l.export_qty, l.price::text as price,
+  l.my_number, ${termIn('unit', sql`l.unit`, language)} as unit, l.make_names, l.extend_param, l.qty, l.export_qty, l.price::text as price,
   l.sum::text as sum, l.client_remark, l.remark, l.tax_price::text as tax_price, l.price_desc`;
 
 /**
@@ -325,10 +326,19 @@ export function createOrderRecordsRepository(db: Db) {
       );
     },
 
+    /** The history with each system note's key (the service renders it in the reader's language). */
     async events(orderId: number) {
-      return queryRows<{ from_state: OrderState | null; to_state: OrderState; at: number; note: string }>(
+      return queryRows<{
+        from_state: OrderState | null;
+        to_state: OrderState;
+        at: number;
+        note: string;
+        note_key: string;
+        note_params: Record<string, string | number>;
+      }>(
         db,
-        sql`select from_state, to_state, floor(extract(epoch from created_at))::bigint::int as at, note
+        sql`select from_state, to_state, floor(extract(epoch from created_at))::bigint::int as at, note,
+            note_key, note_params
           from order_events where order_id = ${orderId} order by id`,
       );
     },

@@ -18,6 +18,7 @@ import { normalizePartNumber } from '@partsportal/contract/part-number';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError, notFound, refused } from '../../platform/errors';
+import { noteColumns, noteIn, type SystemNote } from '../../platform/messages';
 import { holdsPermission } from '../../platform/request-context';
 import { money } from '../../platform/money';
 import type { CartService } from '../cart/cart.service';
@@ -89,7 +90,10 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
     return {
       header: header(head),
       lines: lines.map(line),
-      events,
+      events: events.map(({ note_key, note_params, ...event }) => ({
+        ...event,
+        note: noteIn({ note: event.note, note_key, note_params }, language),
+      })),
       can_edit: editable,
       can_delete_lines: editable && lines.length > 1,
     };
@@ -106,7 +110,7 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
   }
 
   /** After a change of a pending order: its open QR codes were for the old amount, so they close. */
-  async function afterChange(tx: Repositories, auth: AuthContext, order: OrderHead, note: string) {
+  async function afterChange(tx: Repositories, auth: AuthContext, order: OrderHead, note: SystemNote) {
     const { orders } = tx;
     await tx.orderLines.recomputeTotals(order.id);
     if (order.state === 'pending_payment') await orders.closePaymentRequests(order.id, 'superseded');
@@ -116,7 +120,7 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
       fromState: order.state,
       toState: order.state,
       userId: auth.userId,
-      note,
+      ...noteColumns(note),
     });
   }
 
@@ -224,12 +228,10 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
             }
           }
           await writer.setQty(found.id, body.qty);
-          await afterChange(
-            tx,
-            auth,
-            order,
-            `line ${found.seq} (${found.number}): qty ${found.qty} → ${body.qty}`,
-          );
+          await afterChange(tx, auth, order, {
+            key: 'orderEventLineQty',
+            params: { seq: found.seq, number: found.number, from: found.qty, to: body.qty },
+          });
         }
         return detail(auth, order.id, language, tx);
       });
@@ -251,7 +253,10 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
         if ((await writer.lineCount(order.id)) <= 1) throw refused('orderDeleteLastLine', { no: order.no });
         if (found.store_id !== null) await writer.release(found.product_id, found.store_id, found.qty);
         await writer.deleteLine(found.id);
-        await afterChange(tx, auth, order, `line ${found.seq} (${found.number}) deleted, qty ${found.qty}`);
+        await afterChange(tx, auth, order, {
+          key: 'orderEventLineDeleted',
+          params: { seq: found.seq, number: found.number, qty: found.qty },
+        });
         return detail(auth, order.id, language, tx);
       });
     },

@@ -1,3 +1,4 @@
+import type { Language } from '@partsportal/contract/codes';
 import type { OrderState } from '@partsportal/contract/orders';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
@@ -49,7 +50,7 @@ export function createOrdersRepository(db: Db) {
       return row;
     },
 
-    async pendingPage(companyId: number, page: number, pageSize: number) {
+    async pendingPage(companyId: number, page: number, pageSize: number, language: Language) {
       const where = and(eq(orders.companyId, companyId), eq(orders.state, 'pending_payment'));
       const list = await db
         .select({
@@ -64,7 +65,8 @@ export function createOrdersRepository(db: Db) {
           lineCount:
             sql<number>`(select count(*) from order_lines l where l.order_id = ${orders.id})`.mapWith(Number),
           consignee: orders.consignee,
-          destination: orders.destination,
+          // The area path in the reader's language when the order knows its area (decision 011).
+          destination: sql<string>`btrim(coalesce(area_path(${orders.destinationAreaId}, ${language}) || ' ' || ${orders.destinationDetail}, ${orders.destination}))`,
           remark: orders.remark,
         })
         .from(orders)
@@ -114,6 +116,8 @@ export function createOrdersRepository(db: Db) {
       toState: OrderState;
       userId: number | null;
       note: string;
+      noteKey?: string;
+      noteParams?: Record<string, string | number>;
     }) {
       await db.insert(orderEvents).values(event);
     },

@@ -6,7 +6,7 @@ import type { OrdersService } from './orders.service';
 
 export function registerOrdersRoutes(app: FastifyInstance, orders: OrdersService) {
   registerEndpoint(app, orderEndpoints.getPendingOrders, ({ body, ctx }) =>
-    orders.getPendingOrders(requireAuth(ctx), body),
+    orders.getPendingOrders(requireAuth(ctx), body, ctx.language),
   );
   registerEndpoint(app, orderEndpoints.reSubmitCartForWeb, ({ params, ctx }) =>
     orders.reSubmitCartForWeb(requireAuth(ctx), params.id),

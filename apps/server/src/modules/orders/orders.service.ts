@@ -1,9 +1,11 @@
+import type { Language } from '@partsportal/contract/codes';
 import type { pagingSchema } from '@partsportal/contract/common';
 import type { OrderState, PendingOrder } from '@partsportal/contract/orders';
 import type { z } from 'zod';
 import type { DataAccess } from '../../repositories';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound, refused } from '../../platform/errors';
+import { noteColumns, type SystemNote } from '../../platform/messages';
 import { money, ExactDecimal } from '../../platform/money';
 import type { CartService } from '../cart/cart.service';
 import { createOrderRecordsService } from './order-records.service';
@@ -17,7 +19,7 @@ export function createOrdersService(deps: DataAccess & { cart: CartService }) {
   const notPending = (order: OrderHead) => refused('orderNotPending', { no: order.no, state: order.state });
 
   /** pending_payment → cancelled with stock released, open QR codes closed and an event, in one transaction. */
-  async function cancel(auth: AuthContext, orderId: number, note: string) {
+  async function cancel(auth: AuthContext, orderId: number, note: SystemNote) {
     return transaction(async (tx) => {
       const { orders } = tx;
       const order = await orders.lock(auth.companyId, orderId);
@@ -31,7 +33,7 @@ export function createOrdersService(deps: DataAccess & { cart: CartService }) {
         fromState: 'pending_payment',
         toState: 'cancelled',
         userId: auth.userId,
-        note,
+        ...noteColumns(note),
       });
       await tx.outbox.append({
         accountId: order.accountId,
@@ -56,8 +58,9 @@ export function createOrdersService(deps: DataAccess & { cart: CartService }) {
     async getPendingOrders(
       auth: AuthContext,
       paging: Paging,
+      language: Language,
     ): Promise<{ list: PendingOrder[]; total: number }> {
-      const page = await repos.orders.pendingPage(auth.companyId, paging.page, paging.pageSize);
+      const page = await repos.orders.pendingPage(auth.companyId, paging.page, paging.pageSize, language);
       return {
         total: page.total,
         list: page.list.map((row) => ({
@@ -78,7 +81,8 @@ export function createOrdersService(deps: DataAccess & { cart: CartService }) {
       };
     },
 
-    cancelOrder: (auth: AuthContext, orderId: number) => cancel(auth, orderId, 'cancelled by the buyer'),
+    cancelOrder: (auth: AuthContext, orderId: number) =>
+      cancel(auth, orderId, { key: 'orderEventCancelledByBuyer' }),
 
     /**
      * The lines go back into the cart first (the cart's own batch add, with its checks), then
@@ -100,7 +104,7 @@ export function createOrdersService(deps: DataAccess & { cart: CartService }) {
           ...(line.clientRemark ? { remark: line.clientRemark } : {}),
         })),
       });
-      const cancelled = await cancel(auth, order.id, 'moved back to the cart');
+      const cancelled = await cancel(auth, order.id, { key: 'orderEventMovedToCart' });
       return { ...cancelled, carts };
     },
   };

@@ -12,6 +12,7 @@ import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError, notFound, refused } from '../../platform/errors';
+import { noteColumns, remarkColumns } from '../../platform/messages';
 import { money, ExactDecimal } from '../../platform/money';
 import type { DataAccess, Repositories } from '../../repositories';
 import type { OrderHead } from '../orders/orders.repository';
@@ -111,7 +112,7 @@ export function createPaymentService(
     });
     // The order becomes a debt at once (the ERP must not debit it again on delivery: ref_no is the
     // order number); an online payment settles it in the same breath, paying on account does not.
-    const entries = [
+    const entries: Array<Parameters<typeof payments.insertLedger>[0][number]> = [
       {
         companyId: order.companyId,
         date: at,
@@ -120,7 +121,7 @@ export function createPaymentService(
         debit: money(totalOf(order)),
         credit: '0',
         currency: order.currency,
-        remark: input.onAccount ? 'web order, on account' : 'web order, paid online',
+        ...remarkColumns({ key: input.onAccount ? 'ledgerWebOrderOnAccount' : 'ledgerWebOrderPaidOnline' }),
       },
     ];
     if (!input.onAccount) {
@@ -141,7 +142,11 @@ export function createPaymentService(
       fromState: 'pending_payment',
       toState: 'submitted',
       userId: input.userId,
-      note: input.onAccount ? 'paid on account' : `paid by ${input.method} (${input.providerRef})`,
+      ...noteColumns(
+        input.onAccount
+          ? { key: 'orderEventPaidOnAccount' }
+          : { key: 'orderEventPaidBy', params: { method: input.method, ref: input.providerRef } },
+      ),
     });
     // The integrators' events, in this transaction (outbox): submitted, and paid when paid online.
     const payload = {

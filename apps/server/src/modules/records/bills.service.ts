@@ -16,9 +16,10 @@ export interface BillsRepository<Filter extends BillFilter, Sort, LineSort, Bill
     order: SortOrder,
     page: number,
     pageSize: number,
+    language: Language,
   ): Promise<Bill[]>;
   totals(companyId: number, filter: Filter): Promise<RecordTotals[]>;
-  find(companyId: number, id: number): Promise<Bill | undefined>;
+  find(companyId: number, id: number, language: Language): Promise<Bill | undefined>;
   lines(companyId: number, billId: number, language: Language): Promise<Line[]>;
   linePage(
     companyId: number,
@@ -46,19 +47,19 @@ export function createBillsService<Filter extends BillFilter, Sort, LineSort, Bi
   repo: BillsRepository<Filter, Sort, LineSort, Bill, Line, LineRow>,
 ) {
   return {
-    async list(auth: AuthContext, request: ListRequest<Filter, Sort>) {
+    async list(auth: AuthContext, request: ListRequest<Filter, Sort>, language: Language) {
       const { page, pageSize, sort, order } = request;
       // The repository reads only its filter's fields, so the request itself carries them.
       const filter = { ...request, partNumberPrefix: partNumberPrefix(request.partNumber) };
       const [list, totals] = await Promise.all([
-        repo.page(auth.companyId, filter, sort, order, page, pageSize),
+        repo.page(auth.companyId, filter, sort, order, page, pageSize, language),
         repo.totals(auth.companyId, filter),
       ]);
       return { list, total: totalOf(totals), totals };
     },
 
     async detail(auth: AuthContext, id: number, language: Language) {
-      const header = await repo.find(auth.companyId, id);
+      const header = await repo.find(auth.companyId, id, language);
       if (!header) throw notFound();
       return { header, lines: await repo.lines(auth.companyId, id, language) };
     },

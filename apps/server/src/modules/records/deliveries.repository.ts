@@ -12,6 +12,7 @@ import {
   orderBy,
   type BillFilter,
   type BillTable,
+  carrierNameIn,
   partNameIn,
 } from './records-query';
 import { epochSeconds } from '../../db/epoch';
@@ -38,8 +39,8 @@ const SORT_COLUMNS: Record<DeliverySort, AnyPgColumn> = {
   amount: deliveries.amount,
 };
 
-/** Columns as the contract names them. */
-const headerColumns = {
+/** Columns as the contract names them; the carrier in the reader's language (carrierNameIn). */
+const headerColumns = (language: Language) => ({
   id: deliveries.id,
   date: epochSeconds(deliveries.date),
   no: deliveries.no,
@@ -48,9 +49,9 @@ const headerColumns = {
   amount: deliveries.amount,
   currency: deliveries.currency,
   remark: deliveries.remark,
-  logistics_name: deliveries.logisticsName,
+  logistics_name: carrierNameIn(language, deliveries.carrierId, deliveries.logisticsName),
   logistics_no: deliveries.logisticsNo,
-};
+});
 
 /** Delivery records of one company: every query names the company, so other ids look unknown. */
 export function createDeliveriesRepository(db: Db) {
@@ -66,11 +67,12 @@ export function createDeliveriesRepository(db: Db) {
       order: SortOrder,
       page: number,
       pageSize: number,
+      language: Language,
     ) {
       const ordering = orderBy(SORT_COLUMNS[sort], deliveries.id, order);
       const ids = billPageIds(db, bills, where(companyId, filter), ordering, page, pageSize);
       return db
-        .select(headerColumns)
+        .select(headerColumns(language))
         .from(deliveries)
         .innerJoin(ids, eq(deliveries.id, ids.id))
         .orderBy(...ordering);
@@ -80,9 +82,9 @@ export function createDeliveriesRepository(db: Db) {
       return currencyTotals(db, bills, where(companyId, filter));
     },
 
-    async find(companyId: number, id: number) {
+    async find(companyId: number, id: number, language: Language) {
       const [row] = await db
-        .select(headerColumns)
+        .select(headerColumns(language))
         .from(deliveries)
         .where(and(eq(deliveries.companyId, companyId), eq(deliveries.id, id)));
       return row;

@@ -3,6 +3,7 @@ import type { PurchaseLineSort, PurchaseSort, PurchaseState, SortOrder } from '@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { termIn } from '../../db/localized-names';
 import { companies } from '../../db/schema/accounts';
 import { purchaseLines, purchases } from '../../db/schema/trading';
 import {
@@ -86,7 +87,7 @@ const lineColumns = (language: Language) => ({
   number: purchaseLines.number,
   part_name: partNameIn(language, purchaseLines.productId, purchaseLines.partName),
   factory: purchaseLines.factory,
-  unit: purchaseLines.unit,
+  unit: termIn('unit', purchaseLines.unit, language),
   qty: purchaseLines.qty,
   received_qty: purchaseLines.receivedQty,
   price: purchaseLines.price,
@@ -117,6 +118,7 @@ export function createPurchasesRepository(db: Db) {
       order: SortOrder,
       page: number,
       pageSize: number,
+      _language: Language,
     ) {
       const ordering = orderBy(SORT_COLUMNS[sort], purchases.id, order);
       const ids = billPageIds(db, bills, where(companyId, filter), ordering, page, pageSize);
@@ -132,7 +134,7 @@ export function createPurchasesRepository(db: Db) {
       return currencyTotals(db, bills, where(companyId, filter));
     },
 
-    async find(companyId: number, id: number) {
+    async find(companyId: number, id: number, _language: Language) {
       const [row] = await db
         .select(headerColumns)
         .from(purchases)

@@ -4,6 +4,7 @@ import type { Language } from '@partsportal/contract/codes';
 import { and, asc, count, desc, eq, ilike, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { localizedName } from '../../db/localized-names';
 
 /**
  * The pieces every record list is built of — deliveries, sales and purchases here, and the order
@@ -256,3 +257,11 @@ const productNameColumn = (language: Language) =>
  */
 export const partNameIn = (language: Language, productId: AnyPgColumn | SQL, snapshot: AnyPgColumn | SQL) =>
   sql<string>`coalesce((select nullif(pn.${productNameColumn(language)}, '') from products pn where pn.id = ${productId}), ${snapshot})`;
+
+/**
+ * A bill's carrier (`logistics_name`) in the reader's language (decision 011): the linked carrier's
+ * name in `language` (else the carrier's name as written), else the name the bill was written with.
+ */
+export const carrierNameIn = (language: Language, carrierId: AnyPgColumn | SQL, written: AnyPgColumn | SQL) =>
+  sql<string>`coalesce((select ${localizedName(sql`fc.name`, sql`fc.names`, language)} from freight_carriers fc
+    where fc.id = ${carrierId}), ${written})`;

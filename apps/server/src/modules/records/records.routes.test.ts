@@ -48,7 +48,7 @@ afterAll(async () => t?.close());
 const list = <T>(path: string, body: Record<string, unknown> = {}, token = demo) =>
   t.call<Page<T>>(path, { page: 1, pageSize: 20, ...body }, { token, lng: 'en' });
 const detail = <T>(path: string, id: number, token = demo) =>
-  t.call<T>(`${path}/${id}`, undefined, { token });
+  t.call<T>(`${path}/${id}`, undefined, { token, lng: 'en' });
 const rows = <T>(query: string) => t.database.rows<T>(sql.raw(query));
 const one = async <T>(query: string) => (await rows<T>(query))[0]!;
 const countOf = async (query: string) => Number((await one<{ n: string | number }>(query)).n);

@@ -9,6 +9,7 @@ import type {
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { termIn } from '../../db/localized-names';
 import { companies } from '../../db/schema/accounts';
 import { orders, salesBills, salesLines } from '../../db/schema/trading';
 import {
@@ -24,6 +25,7 @@ import {
   type BillTable,
   type LineFilter,
   type LineTable,
+  carrierNameIn,
   partNameIn,
 } from './records-query';
 import { epochSeconds } from '../../db/epoch';
@@ -73,7 +75,8 @@ const LINE_SORT_COLUMNS: Record<SalesLineSort, AnyPgColumn> = {
   sum: salesLines.sum,
 };
 
-const billColumns = {
+/** The bill columns; the carrier in the reader's language (carrierNameIn). */
+const billColumns = (language: Language) => ({
   id: salesBills.id,
   company_sort_name: companies.sortName,
   no: salesBills.no,
@@ -87,11 +90,11 @@ const billColumns = {
   remark: salesBills.remark,
   extendParam: salesBills.extendParam,
   cargo_state: sql<CargoState>`${salesBills.cargoState}`,
-  logistics_name: salesBills.logisticsName,
+  logistics_name: carrierNameIn(language, salesBills.carrierId, salesBills.logisticsName),
   logistics_no: salesBills.logisticsNo,
   order_id: orders.id,
   order_no: orders.no,
-};
+});
 
 /** The line columns, the part name in the reader's language (partNameIn). */
 const lineColumns = (language: Language) => ({
@@ -100,7 +103,7 @@ const lineColumns = (language: Language) => ({
   part_name: partNameIn(language, salesLines.productId, salesLines.partName),
   number: salesLines.number,
   factory: salesLines.factory,
-  unit: salesLines.unit,
+  unit: termIn('unit', salesLines.unit, language),
   qty: salesLines.qty,
   export_qty: salesLines.exportQty,
   price: salesLines.price,
@@ -131,11 +134,12 @@ export function createSalesRepository(db: Db) {
       order: SortOrder,
       page: number,
       pageSize: number,
+      language: Language,
     ) {
       const ordering = orderBy(SORT_COLUMNS[sort], salesBills.id, order);
       const ids = billPageIds(db, bills, billWhere(companyId, filter), ordering, page, pageSize);
       return db
-        .select(billColumns)
+        .select(billColumns(language))
         .from(salesBills)
         .innerJoin(ids, eq(salesBills.id, ids.id))
         .innerJoin(companies, eq(companies.id, salesBills.companyId))
@@ -147,9 +151,9 @@ export function createSalesRepository(db: Db) {
       return currencyTotals(db, bills, billWhere(companyId, filter));
     },
 
-    async find(companyId: number, id: number) {
+    async find(companyId: number, id: number, language: Language) {
       const [row] = await db
-        .select(billColumns)
+        .select(billColumns(language))
         .from(salesBills)
         .innerJoin(companies, eq(companies.id, salesBills.companyId))
         .leftJoin(orders, orderJoin)

@@ -28,6 +28,7 @@ import { useNavigate } from 'react-router';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { orderEndpoints, type OrderDetail, type OrderLine } from '@partsportal/contract/orders';
 import { cartChanged, ORDER_READS } from '@shared/api/cart-api';
+import { channelLabel } from '@shared/records/channel';
 import { callEndpoint } from '@shared/api/client';
 import { invalidateEndpoints, mutateEndpoint, setEndpointData } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
@@ -392,7 +393,7 @@ export default function OrderDetailPage() {
           <Descriptions.Item label={t('orders.no')}>{h.no}</Descriptions.Item>
           <Descriptions.Item label={t('orders.company')}>{h.company_sort_name}</Descriptions.Item>
           <Descriptions.Item label={t('orders.billDate')}>{formatDate(h.bill_date)}</Descriptions.Item>
-          <Descriptions.Item label={t('orders.from')}>{h.from}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.from')}>{channelLabel(t, h.from)}</Descriptions.Item>
           <Descriptions.Item label={t('orders.state')}>
             <OrderStateTag state={h.state} />
           </Descriptions.Item>

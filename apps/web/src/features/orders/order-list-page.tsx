@@ -17,6 +17,7 @@ import { TextFilter } from '@shared/records/text-filter';
 import { useRecordList } from '@shared/records/use-record-list';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { DeliveryRate, OrderStateTag } from '@shared/records/order-cells';
+import { channelLabel } from '@shared/records/channel';
 import { formatDeliveryRate } from '@shared/records/order-state';
 import { prefetchRecord } from '@shared/records/record-detail';
 import { orderListQuery } from './order-query';
@@ -52,7 +53,7 @@ export default function OrderListPage() {
       o.company_sort_name,
       o.no,
       dayjs.unix(o.bill_date).format('YYYY-MM-DD HH:mm'),
-      o.from,
+      channelLabel(t, o.from),
       t(`orderState.${o.state}`),
       o.currency,
       formatDeliveryRate(o.export_rate, locale),
@@ -90,7 +91,13 @@ export default function OrderListPage() {
       ...sortable('bill_date'),
       render: (_, o) => formatDate(o.bill_date),
     },
-    { key: 'from', dataIndex: 'from', title: headers.from, width: 80 },
+    {
+      key: 'from',
+      dataIndex: 'from',
+      title: headers.from,
+      width: 80,
+      render: (_, o) => channelLabel(t, o.from),
+    },
     {
       key: 'state',
       dataIndex: 'state',
@@ -155,7 +162,7 @@ export default function OrderListPage() {
           aria-label={headers.from}
           placeholder={headers.from}
           value={filters.fromSystem || undefined}
-          options={CHANNELS.map((c) => ({ value: c, label: c }))}
+          options={CHANNELS.map((c) => ({ value: c, label: channelLabel(t, c) }))}
           onChange={(fromSystem) => update({ fromSystem: fromSystem ?? '' })}
         />
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recordEndpoints, type SalesLine } from '@partsportal/contract/records';
 import { useFormatDate } from '@shared/i18n/use-format-date';
+import { channelLabel } from '@shared/records/channel';
 import { RecordDetailHeading, RecordNotFound, useRecordDetail } from '@shared/records/record-detail';
 import { RecordLinesTable } from '@shared/records/record-lines-table';
 import { useFormatMoney } from '@shared/format/use-format-money';
@@ -75,7 +76,7 @@ export default function SalesDetailPage() {
         <Descriptions.Item label={t('recordList.exportRate')}>
           {percent(header.export_rate)}
         </Descriptions.Item>
-        <Descriptions.Item label={t('recordList.from')}>{header.from}</Descriptions.Item>
+        <Descriptions.Item label={t('recordList.from')}>{channelLabel(t, header.from)}</Descriptions.Item>
         {header.order_id && header.order_no && (
           <Descriptions.Item label={t('sales.order')}>
             <Link to={`/order/detail?id=${header.order_id}`}>{header.order_no}</Link>

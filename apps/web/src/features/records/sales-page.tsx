@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CARGO_STATES, recordEndpoints, SALES_STATES, type SalesBill } from '@partsportal/contract/records';
 import { useFormatDate } from '@shared/i18n/use-format-date';
+import { channelLabel } from '@shared/records/channel';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
 import { EnumFilter } from '@shared/records/enum-filter';
 import { RecordExportButton } from '@shared/records/record-export-button';
@@ -42,7 +43,7 @@ export default function SalesPage() {
       row.company_sort_name,
       row.no,
       dayjs.unix(row.bill_date).format('YYYY-MM-DD HH:mm'),
-      row.from,
+      channelLabel(t, row.from),
       t(`salesState.${row.state}`),
       t(`cargoState.${row.cargo_state}`),
       row.logistics_name,
@@ -87,7 +88,13 @@ export default function SalesPage() {
       ...sortable('bill_date'),
       render: (_, row) => formatDate(row.bill_date),
     },
-    { key: 'from', dataIndex: 'from', title: t('recordList.from'), width: 68 },
+    {
+      key: 'from',
+      dataIndex: 'from',
+      title: t('recordList.from'),
+      width: 68,
+      render: (_, row) => channelLabel(t, row.from),
+    },
     {
       key: 'state',
       title: t('recordList.state'),
