@@ -335,7 +335,7 @@ describe('remarks the system writes into the ledger and the payments', () => {
   });
 });
 
-describe('migration 0009 (backfill of data written before per-language names)', () => {
+describe('migration 0016 (backfill of data written before per-language names)', () => {
   it('links bills to carriers by any of their names, orders to their area, and old notes to keys', async () => {
     const orderId = await idOf(sql`select id from orders where company_id = ${DEMO_IDS.demoCompany}
       and address_id = 1 order by id limit 1`);
@@ -357,7 +357,7 @@ describe('migration 0009 (backfill of data written before per-language names)', 
       destination = a.area || ' ' || a.address from addresses a where a.id = 1 and o.id = ${orderId}`);
 
     const migration = readFileSync(
-      new URL('../../db/migrations/0009_per_language_names_sql.sql', import.meta.url),
+      new URL('../../db/migrations/0016_per_language_names_sql.sql', import.meta.url),
       'utf8',
     );
     for (const statement of migration.split('--> statement-breakpoint')) {
