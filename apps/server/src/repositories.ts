@@ -9,6 +9,7 @@ import { createCheckoutRepository } from './modules/checkout/checkout.repository
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
 import { createFinanceRepository } from './modules/finance/finance.repository';
 import { createFreightRepository } from './modules/freight/freight.repository';
+import { createImportsRepository } from './modules/imports/imports.repository';
 import { createNoticesRepository } from './modules/notices/notices.repository';
 import {
   createOrderLinesRepository,
@@ -41,6 +42,7 @@ export function createRepositories(db: Db) {
     deliveries: createDeliveriesRepository(db),
     finance: createFinanceRepository(db),
     freight: createFreightRepository(db),
+    imports: createImportsRepository(db),
     notices: createNoticesRepository(db),
     orderLines: createOrderLinesRepository(db),
     orderRecords: createOrderRecordsRepository(db),
