@@ -256,6 +256,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     passwordHashMemoryKiB: 1024,
     importWorkerWarm: false,
+    // A test that needs the job queue turns it on (`jobs: 'inline'`); the others skip its start-up.
+    jobs: 'off',
     ...overrides,
   };
 }

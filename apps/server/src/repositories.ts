@@ -57,8 +57,12 @@ export function createRepositories(db: Db) {
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
-/** Runs `work` in one transaction, with every repository bound to it; rolls back when it throws. */
-export type Transaction = <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+/**
+ * Runs `work` in one transaction, with every repository bound to it; rolls back when it throws.
+ * `db` is the transaction's executor itself, for what must join it from outside the
+ * repositories (a job sent with the change that needs it: platform/jobs.ts `send({ tx })`).
+ */
+export type Transaction = <T>(work: (repos: Repositories, db: Db) => Promise<T>) => Promise<T>;
 
 /** What a service receives to reach the database: the bundle, and the bundle inside a transaction. */
 export interface DataAccess {
@@ -69,6 +73,6 @@ export interface DataAccess {
 export function createDataAccess(database: Database): DataAccess {
   return {
     repos: createRepositories(database.db),
-    transaction: (work) => database.transaction((tx) => work(createRepositories(tx))),
+    transaction: (work) => database.transaction((tx) => work(createRepositories(tx), tx)),
   };
 }

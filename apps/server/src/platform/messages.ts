@@ -512,6 +512,13 @@ export const messages = {
     en: 'An import file can be at most {max} MB.',
     es: 'Un archivo de importación puede tener como máximo {max} MB.',
   },
+  catalogImportReportRow: { zh: '行号', en: 'Row', es: 'Fila' },
+  catalogImportReportResult: { zh: '结果', en: 'Result', es: 'Resultado' },
+  catalogImportReportErrors: { zh: '错误', en: 'Errors', es: 'Errores' },
+  catalogImportResultCreated: { zh: '新增', en: 'created', es: 'creado' },
+  catalogImportResultUpdated: { zh: '更新', en: 'updated', es: 'actualizado' },
+  catalogImportResultUnchanged: { zh: '无变化', en: 'unchanged', es: 'sin cambios' },
+  catalogImportResultError: { zh: '错误', en: 'error', es: 'error' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -33,6 +33,7 @@ CREATE TABLE "import_row_results" (
 	"number" text DEFAULT '' NOT NULL,
 	"brand_id" integer,
 	"number_key" text,
+	"row_key" text,
 	CONSTRAINT "import_row_results_import_id_row_number_pk" PRIMARY KEY("import_id","row_number")
 );
 --> statement-breakpoint
@@ -65,4 +66,5 @@ ALTER TABLE "import_row_results" ADD CONSTRAINT "import_row_results_import_id_im
 ALTER TABLE "imports" ADD CONSTRAINT "imports_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "imports" ADD CONSTRAINT "imports_file_id_import_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."import_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "import_row_results_key_idx" ON "import_row_results" USING btree ("import_id","brand_id","number_key");--> statement-breakpoint
+CREATE INDEX "import_row_results_row_key_idx" ON "import_row_results" USING btree ("import_id","row_key");--> statement-breakpoint
 CREATE INDEX "imports_account_idx" ON "imports" USING btree ("account_id","id");

@@ -92,10 +92,13 @@ export const importRowResults = pgTable(
     number: text('number').notNull().default(''),
     brandId: integer('brand_id'),
     numberKey: text('number_key'),
+    /** What makes a row unique in its kind (products: brand + number; stock: + store; prices: + company). */
+    rowKey: text('row_key'),
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.rowNumber] }),
     index('import_row_results_key_idx').on(t.importId, t.brandId, t.numberKey),
+    index('import_row_results_row_key_idx').on(t.importId, t.rowKey),
   ],
 );
 

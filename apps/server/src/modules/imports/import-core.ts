@@ -34,6 +34,8 @@ export interface RowResult {
   /** The resolved key, when brand and number were valid (duplicates and full mode use it). */
   brand_id?: number;
   number_key?: string;
+  /** What makes the row unique in its kind (a later row with the same key is a duplicate). */
+  row_key?: string;
 }
 
 const fold = (text: string) => text.normalize('NFKC').trim().toLowerCase();
@@ -203,11 +205,17 @@ function duplicateCheck(ctx: CoreContext) {
   };
 }
 
-const errorResult = (row: number, errors: RowError[], key?: { brand_id: number; number_key: string }): RowResult => ({
+const errorResult = (
+  row: number,
+  errors: RowError[],
+  key?: { brand_id: number; number_key: string },
+  rowKey?: string,
+): RowResult => ({
   row,
   result: 'error',
   errors,
   ...(key ? { brand_id: key.brand_id, number_key: key.number_key } : {}),
+  ...(rowKey ? { row_key: rowKey } : {}),
 });
 
 function checkSize(rows: readonly ImportRow[]) {
@@ -235,15 +243,16 @@ export async function upsertProducts(tx: Repositories, rows: readonly ImportRow[
     const isNew = read.flag('is_new');
     // An empty cell (or no such column) leaves the product's cross numbers as they are.
     const numbers = input.values.cross_numbers?.trim() ? read.crossNumbers() : null;
-    if (key) {
-      const dup = duplicate(input.row, productKey(key.brand_id, key.number_key));
+    const rowKey = key ? productKey(key.brand_id, key.number_key) : undefined;
+    if (rowKey) {
+      const dup = duplicate(input.row, rowKey);
       if (dup) read.errors.push(dup);
     }
     if (read.errors.length > 0 || !key) {
-      results.push(errorResult(input.row, read.errors, key));
+      results.push(errorResult(input.row, read.errors, key, rowKey));
       continue;
     }
-    results.push({ row: input.row, result: 'unchanged', brand_id: key.brand_id, number_key: key.number_key });
+    results.push({ row: input.row, result: 'unchanged', brand_id: key.brand_id, number_key: key.number_key, row_key: rowKey! });
     writes.push({
       index: results.length - 1,
       write: {
@@ -299,11 +308,12 @@ export async function upsertStock(tx: Repositories, rows: readonly ImportRow[], 
     const storeId = read.lookup('store', ctx.reference.stores, 'catalogImportUnknownStore', true);
     const quantity = read.whole('quantity', { required: true, negativeKey: 'catalogImportNegativeStock' });
     // In a stock file the key is brand + number + store: one product appears once per store.
-    if (key && storeId !== undefined) {
-      const dup = duplicate(input.row, `${productKey(key.brand_id, key.number_key)}\u0000${storeId}`);
+    const rowKey = key && storeId !== undefined ? `${productKey(key.brand_id, key.number_key)}:store:${storeId}` : undefined;
+    if (rowKey) {
+      const dup = duplicate(input.row, rowKey);
       if (dup) read.errors.push(dup);
     }
-    return { input, read, key, storeId, quantity };
+    return { input, read, key, storeId, quantity, rowKey };
   });
   const ids = await resolveProducts(tx, ctx, pending);
   const writes = pending.flatMap((entry) =>
@@ -313,10 +323,12 @@ export async function upsertStock(tx: Repositories, rows: readonly ImportRow[], 
   );
   const { created, updated } = await tx.imports.upsertStock(writes);
   return pending.map((entry) => {
-    if (entry.read.errors.length > 0 || !entry.key) return errorResult(entry.input.row, entry.read.errors, entry.key);
+    if (entry.read.errors.length > 0 || !entry.key) {
+      return errorResult(entry.input.row, entry.read.errors, entry.key, entry.rowKey);
+    }
     const pair = `${ids.get(productKey(entry.key.brand_id, entry.key.number_key))}:${entry.storeId}`;
     const result: RowResultKind = created.has(pair) ? 'created' : updated.has(pair) ? 'updated' : 'unchanged';
-    return { row: entry.input.row, result, brand_id: entry.key.brand_id, number_key: entry.key.number_key };
+    return { row: entry.input.row, result, brand_id: entry.key.brand_id, number_key: entry.key.number_key, row_key: entry.rowKey! };
   });
 }
 
@@ -336,11 +348,12 @@ export async function upsertPrices(tx: Repositories, rows: readonly ImportRow[],
     if (!input.values.price?.trim() && !companyGiven && !companyPriceGiven) {
       read.errors.push({ field: 'price', message_key: 'catalogImportNothingToSet' });
     }
-    if (key) {
-      const dup = duplicate(input.row, `${productKey(key.brand_id, key.number_key)}\u0000${companyId ?? ''}`);
+    const rowKey = key ? `${productKey(key.brand_id, key.number_key)}:company:${companyId ?? ''}` : undefined;
+    if (rowKey) {
+      const dup = duplicate(input.row, rowKey);
       if (dup) read.errors.push(dup);
     }
-    return { input, read, key, price, companyId, companyPrice };
+    return { input, read, key, price, companyId, companyPrice, rowKey };
   });
   const ids = await resolveProducts(tx, ctx, pending);
   const ok = pending.filter((entry) => entry.read.errors.length === 0 && entry.key);
@@ -359,7 +372,9 @@ export async function upsertPrices(tx: Repositories, rows: readonly ImportRow[],
     ),
   );
   return pending.map((entry) => {
-    if (entry.read.errors.length > 0 || !entry.key) return errorResult(entry.input.row, entry.read.errors, entry.key);
+    if (entry.read.errors.length > 0 || !entry.key) {
+      return errorResult(entry.input.row, entry.read.errors, entry.key, entry.rowKey);
+    }
     const productId = idOf(entry);
     const pair = `${productId}:${entry.companyId}`;
     const result: RowResultKind = company.created.has(pair)
@@ -367,7 +382,7 @@ export async function upsertPrices(tx: Repositories, rows: readonly ImportRow[],
       : company.updated.has(pair) || (entry.price !== undefined && listChanged.has(productId))
         ? 'updated'
         : 'unchanged';
-    return { row: entry.input.row, result, brand_id: entry.key.brand_id, number_key: entry.key.number_key };
+    return { row: entry.input.row, result, brand_id: entry.key.brand_id, number_key: entry.key.number_key, row_key: entry.rowKey! };
   });
 }
 

@@ -45,6 +45,7 @@ export interface RowResultWrite {
   number: string;
   brand_id: number | null;
   number_key: string | null;
+  row_key: string | null;
 }
 
 export type ImportRecord = typeof imports.$inferSelect & {
@@ -54,7 +55,8 @@ export type ImportRecord = typeof imports.$inferSelect & {
   sha256: string | null;
 };
 
-const keyOf = (brandId: number, numberKey: string) => `${brandId}\u0000${numberKey}`;
+// Number keys are letters and digits only, so a colon cannot be part of one.
+const keyOf = (brandId: number, numberKey: string) => `${brandId}:${numberKey}`;
 
 export function createImportsRepository(db: Db) {
   const importColumns = {
@@ -128,6 +130,11 @@ export function createImportsRepository(db: Db) {
         .where(and(eq(imports.accountId, accountId), eq(imports.id, id)));
       return row ?? null;
     },
+    /** The account of an import, for a job that carries only the import's id. */
+    async accountOfImport(id: number): Promise<number | null> {
+      const [row] = await db.select({ accountId: imports.accountId }).from(imports).where(eq(imports.id, id));
+      return row?.accountId ?? null;
+    },
     /** The import, locked until the transaction ends (state changes are checked under it). */
     async lock(id: number): Promise<{ state: string; rowsDone: number } | null> {
       const rows = await queryRows<{ state: string; rows_done: number }>(
@@ -167,10 +174,10 @@ export function createImportsRepository(db: Db) {
     },
     async insertRowResults(id: number, rows: readonly RowResultWrite[]): Promise<void> {
       if (rows.length === 0) return;
-      await db.execute(sql`insert into import_row_results (import_id, row_number, result, errors, brand, number, brand_id, number_key)
-        select ${id}, row_number, result, errors, brand, number, brand_id, number_key
+      await db.execute(sql`insert into import_row_results (import_id, row_number, result, errors, brand, number, brand_id, number_key, row_key)
+        select ${id}, row_number, result, errors, brand, number, brand_id, number_key, row_key
         from json_to_recordset(${JSON.stringify(rows)}::json)
-          as x(row_number int, result text, errors jsonb, brand text, number text, brand_id int, number_key text)`);
+          as x(row_number int, result text, errors jsonb, brand text, number text, brand_id int, number_key text, row_key text)`);
     },
     /**
      * Marks every later row with the same brand + number as a duplicate of the first (across the
@@ -179,9 +186,9 @@ export function createImportsRepository(db: Db) {
     async markDuplicates(id: number): Promise<void> {
       await db.execute(sql`
         with ranked as (
-          select row_number, min(row_number) over (partition by brand_id, number_key) as first_row
+          select row_number, min(row_number) over (partition by row_key) as first_row
           from import_row_results
-          where import_id = ${id} and brand_id is not null and number_key is not null
+          where import_id = ${id} and row_key is not null
         )
         update import_row_results r
         set result = 'error',
