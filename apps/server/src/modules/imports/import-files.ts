@@ -138,21 +138,29 @@ async function* csvRows(stream: Readable): AsyncGenerator<FileRow> {
       yield next.value as Buffer;
     }
   }
-  const parser = Readable.from(rest()).pipe(
-    parse({
-      bom: true,
-      delimiter,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: false,
-      // One cell can never be larger than this: a file without line breaks is refused, not buffered.
-      max_record_size: 1024 * 1024,
-    }),
-  );
-  let row = 0;
-  for await (const record of parser as AsyncIterable<string[]>) {
-    row++;
-    yield { row, cells: record };
+  const source = Readable.from(rest());
+  const parser = parse({
+    bom: true,
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    // One cell can never be larger than this: a file without line breaks is refused, not buffered.
+    max_record_size: 1024 * 1024,
+  });
+  // A source that fails (or is closed early below) ends the parser; an unheard stream error
+  // would take the whole process down.
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
+  try {
+    let row = 0;
+    for await (const record of parser as AsyncIterable<string[]>) {
+      row++;
+      yield { row, cells: record };
+    }
+  } finally {
+    source.destroy();
+    stream.destroy();
   }
 }
 
@@ -209,11 +217,12 @@ export async function* fileRows(stream: Readable, format: FileFormat): AsyncGene
 
 /** The header row's texts (first row of the file). */
 export async function readHeaders(stream: Readable, format: FileFormat): Promise<string[]> {
-  for await (const { cells } of fileRows(stream, format)) {
+  try {
+    for await (const { cells } of fileRows(stream, format)) return cells.map((cell) => cell.trim());
+    return [];
+  } finally {
     stream.destroy();
-    return cells.map((cell) => cell.trim());
   }
-  return [];
 }
 
 /** A spreadsheet cell that starts like a formula gets a leading apostrophe (CSV/formula injection). */

@@ -75,7 +75,12 @@ export function registerImportsRoutes(
               max: Math.round(config.importMaxBytes / 1024 / 1024),
             });
           }
-          throw new AppError(ResultCode.validation, 'catalogImportNotAFile');
+          // Not multipart, truncated, or over the part limits: there is no usable file. Anything
+          // else (the database) is a server error, not the caller's file.
+          if (String((error as { code?: string }).code ?? '').startsWith('FST_')) {
+            throw new AppError(ResultCode.validation, 'catalogImportNotAFile');
+          }
+          throw error;
         }
         if (!answer) throw new AppError(ResultCode.validation, 'catalogImportNotAFile');
         return { code: ResultCode.ok, msg: translate('ok', request.ctx.language), data: answer };
