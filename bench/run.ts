@@ -9,6 +9,7 @@ import { ensurePgliteCopy } from './bench-database';
 import { cartScenario } from './cart';
 import { catalogScenario } from './catalog';
 import { dashboardScenario } from './dashboard';
+import { fileImportScenario } from './file-import';
 import { httpScenario } from './http';
 import { importScenario } from './import';
 import { loginScenario } from './login';
@@ -28,6 +29,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   catalog: catalogScenario,
   cart: cartScenario,
   import: importScenario,
+  'file-import': fileImportScenario,
   records: recordsScenario,
   dashboard: dashboardScenario,
   mixed: mixedScenario,

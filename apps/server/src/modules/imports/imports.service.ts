@@ -44,6 +44,13 @@ class DryRunRollback extends Error {
   }
 }
 
+/**
+ * Lets the event loop run between two batches. PGlite runs in this process and its queries
+ * resolve without ever reaching the I/O phase, so without this a running import kept every
+ * HTTP request (a buyer's search, the progress poll itself) waiting until it ended.
+ */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Another runner moved the checkpoint first (a retried slice met a live one): this one stops. */
 class StaleCheckpoint extends Error {}
 
@@ -183,6 +190,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       await repos.imports.clearRowResults(importId);
       let total = 0;
       for await (const batch of batches(record, 0)) {
+        await yieldToRequests();
         total += batch.consumed;
         if (batch.rows.length === 0) continue;
         let results: RowResult[] = [];
@@ -244,6 +252,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
     try {
       const ctx = await contextOf(record);
       for await (const batch of batches(record, done)) {
+        await yieldToRequests();
         const first = batch.rows[0]?.row ?? 0;
         const last = batch.rows.at(-1)?.row ?? 0;
         const duplicates = batch.rows.length > 0 ? await repos.imports.duplicateRows(importId, first, last) : new Map();
