@@ -12,6 +12,7 @@ import { dashboardScenario } from './dashboard';
 import { fileImportScenario } from './file-import';
 import { httpScenario } from './http';
 import { importScenario } from './import';
+import { jobQueueScenario } from './job-queue';
 import { loginScenario } from './login';
 import { mixedScenario } from './mixed';
 import { recordsScenario } from './records';
@@ -30,6 +31,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   cart: cartScenario,
   import: importScenario,
   'file-import': fileImportScenario,
+  jobs: jobQueueScenario,
   records: recordsScenario,
   dashboard: dashboardScenario,
   mixed: mixedScenario,

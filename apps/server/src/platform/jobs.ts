@@ -104,21 +104,34 @@ export async function openJobQueue(deps: {
     created.add(name);
   };
   let stopped = false;
+  /**
+   * This process's worker per queue. pg-boss 10's worker sleeps a full polling interval after
+   * every fetch, also one that found a job: woken after a handled job (more may wait) and after
+   * a send from this process, a burst runs back to back instead of one job per interval.
+   */
+  const workers = new Map<string, string>();
+  const wake = (name: string) => {
+    const id = workers.get(name);
+    if (id && !stopped) boss.notifyWorker(id);
+  };
 
   return {
     async send(name, data, options = {}) {
       await ensureQueue(name);
-      return boss.send(name, data, {
+      const id = await boss.send(name, data, {
         ...(options.tx ? { db: executorOf(options.tx) } : {}),
         ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
         ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
         ...(options.expireInSeconds !== undefined ? { expireInSeconds: options.expireInSeconds } : {}),
         ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
       });
+      // A job sent inside a transaction is not visible before COMMIT: the poll will find it.
+      if (!options.tx) wake(name);
+      return id;
     },
     async work<T extends object>(name: string, handler: JobHandler<T>) {
       await ensureQueue(name);
-      await boss.work<T>(
+      const workerId = await boss.work<T>(
         name,
         { batchSize: 1, pollingIntervalSeconds: config.jobsPollSeconds, includeMetadata: true },
         async (jobs) => {
@@ -130,8 +143,10 @@ export async function openJobQueue(deps: {
               throw error;
             }
           }
+          if (jobs.length > 0) setImmediate(() => wake(name));
         },
       );
+      workers.set(name, workerId);
     },
     async stop() {
       if (stopped) return;
