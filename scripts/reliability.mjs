@@ -16,6 +16,8 @@ const BOTH = ['pglite', 'postgres'];
 /** Every check the suite must produce figures for, its issue 8 item and the databases it runs on. */
 export const EXPECTED_CHECKS = [
   { check: 'access-walk', item: 1, databases: BOTH },
+  // The back office's roles (issue 14): every staff route × role, token kinds, second factor.
+  { check: 'staff-access-walk', item: 1, databases: BOTH },
   { check: 'fuzz', item: 2, databases: BOTH },
   { check: 'concurrency', item: 3, databases: ['postgres'] },
   { check: 'crash-consistency', item: 4, databases: BOTH },

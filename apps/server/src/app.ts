@@ -5,6 +5,8 @@ import { registerAddressesRoutes } from './modules/addresses/addresses.routes';
 import { createAddressesService } from './modules/addresses/addresses.service';
 import { registerAreasRoutes } from './modules/areas/areas.routes';
 import { createAreasService } from './modules/areas/areas.service';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCatalogFiles } from './modules/catalog/catalog-files';
@@ -31,6 +33,8 @@ import { createPaymentService } from './modules/payment/payment.service';
 import { createSandboxProvider } from './modules/payment/providers/sandbox-provider';
 import { registerRecordsRoutes } from './modules/records/records.routes';
 import { createRecordsServices } from './modules/records/records.service';
+import { registerStaffRoutes } from './modules/staff/staff.routes';
+import { createStaffService } from './modules/staff/staff.service';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { installApiDocs } from './platform/api-docs';
 import { installCors } from './platform/cors';
@@ -92,8 +96,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimits,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  const staffService = createStaffService({
+    ...data,
+    config,
+    rateLimits,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   installRequestContext(app, {
     authenticate: (token) => authService.authenticate(token),
+    authenticateStaff: (token) => staffService.authenticate(token),
     isPublicUrl: (url) => (PUBLIC_URLS as readonly string[]).includes(url),
   });
   installErrorHandler(app);
@@ -151,6 +162,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
         createCatalogFiles({ repos, productFilesDir: config.productFilesDir }),
       );
+      // The back office (issue 14): staff calls under /Admin, staff tokens only.
+      registerStaffRoutes(api, staffService);
+      registerAuditRoutes(api, createAuditService({ repos }));
     },
     { prefix: config.apiPrefix },
   );
@@ -160,7 +174,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Web hosting: the client's files and config, /login's first screen, client-side routes, 404s.
   await registerWebHosting(app, { config, branding: repos.branding });
 
-  const pruneTimer = setInterval(() => void authService.pruneExpired().catch(() => undefined), 15 * 60_000);
+  const pruneTimer = setInterval(() => {
+    void authService.pruneExpired().catch(() => undefined);
+    void staffService.pruneExpired().catch(() => undefined);
+  }, 15 * 60_000);
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   return app;

@@ -80,7 +80,7 @@ async function main() {
       // (the browser suite's log-secrets check, docs/RELIABILITY.md).
       config.demoData
         ? process.stdout.isTTY
-          ? 'Demo logins (account 1): demo/demo1234 · viewer/viewer1234 · partner/partner1234 · admin/admin1234'
+          ? 'Demo logins (account 1): demo/demo1234 · viewer/viewer1234 · partner/partner1234 · admin/admin1234 · back office /admin: staff/staff1234'
           : 'Demo logins (account 1): demo, viewer, partner, admin — passwords in README.md'
         : '',
       '',

@@ -1,6 +1,7 @@
 import type { Database, Db } from './db/client';
 import { createAddressesRepository } from './modules/addresses/addresses.repository';
 import { createAreasRepository } from './modules/areas/areas.repository';
+import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createCartRepository } from './modules/cart/cart.repository';
 import { createPartMatchingRepository } from './modules/cart/part-matching.repository';
@@ -20,6 +21,7 @@ import { createPaymentRepository } from './modules/payment/payment.repository';
 import { createDeliveriesRepository } from './modules/records/deliveries.repository';
 import { createPurchasesRepository } from './modules/records/purchases.repository';
 import { createSalesRepository } from './modules/records/sales.repository';
+import { createStaffRepository } from './modules/staff/staff.repository';
 import { createSystemRepository } from './modules/system/system.repository';
 import { createBrandingRepository } from './web-hosting/branding.repository';
 
@@ -33,6 +35,7 @@ export function createRepositories(db: Db) {
   return {
     addresses: createAddressesRepository(db),
     areas: createAreasRepository(db),
+    audit: createAuditRepository(db),
     auth: createAuthRepository(db),
     branding: createBrandingRepository(db),
     cart: createCartRepository(db),
@@ -51,6 +54,7 @@ export function createRepositories(db: Db) {
     payment: createPaymentRepository(db),
     purchases: createPurchasesRepository(db),
     sales: createSalesRepository(db),
+    staff: createStaffRepository(db),
     system: createSystemRepository(db),
   };
 }

@@ -1,6 +1,7 @@
 import { ALL_MENU_CODES } from '@partsportal/contract/endpoint';
 import type { Database } from '../src/db/client';
-import { accounts, companies, users } from '../src/db/schema/accounts';
+import type { StaffRole } from '@partsportal/contract/endpoint';
+import { accounts, companies, staff, users } from '../src/db/schema/accounts';
 import { hashPassword } from '../src/platform/password';
 
 /** Small, explicit records for route tests that must not depend on the demo generator. */
@@ -49,6 +50,25 @@ export async function createUser(
       role: input.role ?? 'customer',
       tags: input.tags ?? [],
       showAddress: input.showAddress ?? false,
+    })
+    .returning();
+  return row!;
+}
+
+/** A back-office member; with `totpSecret` already enrolled (sign-in asks for the code). */
+export async function createStaffMember(
+  database: Database,
+  input: { accountId?: number; login: string; password: string; role: StaffRole; totpSecret?: string },
+) {
+  const [row] = await database.db
+    .insert(staff)
+    .values({
+      accountId: input.accountId ?? 1,
+      login: input.login,
+      name: `${input.login} (${input.role})`,
+      role: input.role,
+      passwordHash: await hashPassword(input.password, 1024),
+      totpSecret: input.totpSecret ?? null,
     })
     .returning();
   return row!;

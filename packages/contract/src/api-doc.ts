@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { z } from 'zod';
-import { MENU_CODES, type Endpoint, type Permission } from './endpoint';
+import { MENU_CODES, isStaffPermission, type Endpoint, type Permission } from './endpoint';
 
 /**
  * The call index of docs/API.md, generated from the endpoint descriptors (issue 12 item 8: a
@@ -77,6 +77,11 @@ const grantNames: Record<string, string> = Object.fromEntries(
 
 export const describePermission = (permission: Permission): string => {
   if (permission === 'public' || permission === 'signed-in') return permission;
+  if (isStaffPermission(permission)) {
+    // Owner passes every staff call; the table names it so the role walk reads straight off it.
+    const roles = ['owner', ...permission.staff.filter((role) => role !== 'owner')];
+    return `staff: ${roles.join(', ')}${permission.secondFactor === 'pending' ? ' (before the second factor too)' : ''}`;
+  }
   return permission
     .map((grant) => (grantNames[grant] ? `\`${grant}\` ${grantNames[grant]}` : `\`${grant}\``))
     .join(' or ');

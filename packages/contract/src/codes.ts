@@ -12,6 +12,8 @@ export const ResultCode = {
   forbidden: 40003,
   /** The record does not exist or belongs to another company (indistinguishable on purpose). */
   notFound: 40004,
+  /** The password was right; the account's second factor (a TOTP or recovery code) is needed too. */
+  secondFactorRequired: 40011,
   /** The call conflicts with the current state (stale edit, reused idempotency key …). */
   conflict: 40009,
   /** Body or upload larger than allowed. */

@@ -11,7 +11,30 @@ import type { z } from 'zod';
  *   menu code (spec §6) or `show_address`, the per-user switch that opens the address page
  *   (spec §6: "/personalCenter/address — none, menu entry only when show_address is set").
  */
-export type Permission = 'public' | 'signed-in' | readonly Grant[];
+export type Permission = 'public' | 'signed-in' | readonly Grant[] | StaffPermission;
+
+/**
+ * The wholesaler's back office (issue 14). Staff sign in apart from customer users, with their own
+ * token kind (a customer token never opens a staff call, and a staff token never a customer call).
+ * - owner: everything, incl. staff accounts and API keys (passes every staff permission);
+ * - sales: customers, orders, payments, notices;
+ * - catalogue: products, stock, prices, imports.
+ */
+export const STAFF_ROLES = ['owner', 'sales', 'catalogue'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * A staff call: the roles that may make it (owner always may). `secondFactor: 'pending'` marks the
+ * few calls a session may make between the password and the TOTP step (enrol, verify, sign out);
+ * every other staff call needs a session whose second factor is done.
+ */
+export interface StaffPermission {
+  readonly staff: readonly StaffRole[];
+  readonly secondFactor?: 'pending';
+}
+
+export const isStaffPermission = (permission: Permission | undefined): permission is StaffPermission =>
+  typeof permission === 'object' && permission !== null && 'staff' in permission;
 
 export const MENU_CODES = {
   catalog: '1001',

@@ -1,4 +1,5 @@
 import type { Language } from '@partsportal/contract/codes';
+import type { StaffRole } from '@partsportal/contract/endpoint';
 
 /** Who is calling, resolved from the Token header once per request. */
 export interface AuthContext {
@@ -14,13 +15,29 @@ export interface AuthContext {
   showAddress: boolean;
 }
 
+/** A signed-in member of the wholesaler's staff (back office), resolved from a staff token. */
+export interface StaffContext {
+  sessionId: number;
+  staffId: number;
+  accountId: number;
+  login: string;
+  name: string;
+  role: StaffRole;
+  /** False between the password and the TOTP step: only the second-factor calls are open. */
+  secondFactorDone: boolean;
+}
+
 export interface RequestContext {
   language: Language;
   /** Null on public calls made without a token. */
   auth: AuthContext | null;
+  /** Set instead of `auth` on staff calls (a token is one kind or the other, never both). */
+  staff: StaffContext | null;
   ip: string;
   headers: Record<string, string | string[] | undefined>;
 }
 
 /** The guard's view of token checks; implemented by the auth module. */
 export type Authenticate = (token: string) => Promise<AuthContext>;
+/** The same for staff tokens; implemented by the staff module. */
+export type AuthenticateStaff = (token: string) => Promise<StaffContext>;

@@ -519,6 +519,66 @@ export const messages = {
   catalogImportResultUpdated: { zh: '更新', en: 'updated', es: 'actualizado' },
   catalogImportResultUnchanged: { zh: '无变化', en: 'unchanged', es: 'sin cambios' },
   catalogImportResultError: { zh: '错误', en: 'error', es: 'error' },
+  secondFactorRequired: {
+    zh: '请输入身份验证器应用中的 6 位验证码。',
+    en: 'Enter the 6-digit code from your authenticator app.',
+    es: 'Introduzca el código de 6 dígitos de su aplicación de autenticación.',
+  },
+  secondFactorWrong: {
+    zh: '验证码不正确或已过期，请输入应用中当前显示的验证码。',
+    en: 'The code is wrong or has expired. Enter the code your app shows now.',
+    es: 'El código es incorrecto o ha caducado. Introduzca el código que muestra ahora su aplicación.',
+  },
+  secondFactorReplayed: {
+    zh: '此验证码已使用过，请等待应用显示新的验证码。',
+    en: 'This code has already been used. Wait for your app to show a new one.',
+    es: 'Este código ya se ha usado. Espere a que su aplicación muestre uno nuevo.',
+  },
+  recoveryCodeWrong: {
+    zh: '恢复码不正确或已使用。',
+    en: 'The recovery code is wrong or has already been used.',
+    es: 'El código de recuperación es incorrecto o ya se ha usado.',
+  },
+  secondFactorCodeMissing: {
+    zh: '请输入验证码或恢复码。',
+    en: 'Enter a code or a recovery code.',
+    es: 'Introduzca un código o un código de recuperación.',
+  },
+  secondFactorTooManyFailures: {
+    zh: '验证码错误次数过多，请重新登录。',
+    en: 'Too many wrong codes. Please sign in again.',
+    es: 'Demasiados códigos incorrectos. Inicie sesión de nuevo.',
+  },
+  secondFactorAlreadyEnrolled: {
+    zh: '此账号已绑定身份验证器，请输入验证码。',
+    en: 'This account already has an authenticator. Enter its code.',
+    es: 'Esta cuenta ya tiene un autenticador. Introduzca su código.',
+  },
+  secondFactorNotEnrolled: {
+    zh: '此账号尚未绑定身份验证器，请先绑定。',
+    en: 'This account has no authenticator yet. Set one up first.',
+    es: 'Esta cuenta aún no tiene autenticador. Configure uno primero.',
+  },
+  enrolmentNotStarted: {
+    zh: '请先获取二维码，再输入验证码。',
+    en: 'Get the QR code first, then enter a code.',
+    es: 'Obtenga primero el código QR y luego introduzca un código.',
+  },
+  staffLoginTaken: {
+    zh: '登录名“{login}”已被使用。',
+    en: 'The sign-in name "{login}" is already in use.',
+    es: 'El nombre de inicio de sesión "{login}" ya está en uso.',
+  },
+  staffLastOwner: {
+    zh: '至少需要保留一位启用的所有者。',
+    en: 'At least one enabled owner must remain.',
+    es: 'Debe quedar al menos un propietario activo.',
+  },
+  staffNotFound: {
+    zh: '未找到该员工账号。',
+    en: 'Staff account not found.',
+    es: 'No se encontró la cuenta de personal.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,7 +1,19 @@
 import { ResultCode } from '@partsportal/contract/codes';
-import { ADMIN_ROLE, SHOW_ADDRESS_GRANT, type Permission } from '@partsportal/contract/endpoint';
+import {
+  ADMIN_ROLE,
+  SHOW_ADDRESS_GRANT,
+  isStaffPermission,
+  type Permission,
+  type StaffPermission,
+} from '@partsportal/contract/endpoint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext, Authenticate, RequestContext } from './auth-context';
+import type {
+  AuthContext,
+  Authenticate,
+  AuthenticateStaff,
+  RequestContext,
+  StaffContext,
+} from './auth-context';
 import { AppError } from './errors';
 import { parseLanguage } from './language';
 
@@ -21,8 +33,30 @@ export function requireAuth(ctx: RequestContext): AuthContext {
   return ctx.auth;
 }
 
+/** Throws 50008 when a staff handler runs without a staff member (a wiring mistake otherwise). */
+export function requireStaff(ctx: RequestContext): StaffContext {
+  if (!ctx.staff) throw new AppError(ResultCode.invalidToken, 'invalidToken');
+  return ctx.staff;
+}
+
+/**
+ * Owner passes every staff call; the others need their role on the call's list. Before the
+ * second factor only calls marked `secondFactor: 'pending'` are open — to anyone, since the
+ * session is not yet anyone's (40011 tells the client to ask for the code).
+ */
+export function staffMayCall(
+  staff: StaffContext,
+  permission: StaffPermission,
+): 'ok' | 'forbidden' | 'second-factor' {
+  if (!staff.secondFactorDone && permission.secondFactor !== 'pending') return 'second-factor';
+  if (staff.role === 'owner' || permission.staff.includes(staff.role)) return 'ok';
+  return 'forbidden';
+}
+
 export function holdsPermission(auth: AuthContext, permission: Permission): boolean {
   if (permission === 'public' || permission === 'signed-in') return true;
+  // A customer session never holds a staff permission (admin role included).
+  if (isStaffPermission(permission)) return false;
   if (auth.role === ADMIN_ROLE) return true;
   return permission.some((grant) =>
     grant === SHOW_ADDRESS_GRANT ? auth.showAddress : auth.menus.includes(grant),
@@ -43,7 +77,11 @@ const headerValue = (value: string | string[] | undefined) => (Array.isArray(val
  */
 export function installRequestContext(
   app: FastifyInstance,
-  options: { authenticate: Authenticate; isPublicUrl: (url: string) => boolean },
+  options: {
+    authenticate: Authenticate;
+    authenticateStaff: AuthenticateStaff;
+    isPublicUrl: (url: string) => boolean;
+  },
 ) {
   app.decorateRequest('ctx', null as unknown as RequestContext);
   // Callback style, not async: public routes (health, static files) finish without a promise,
@@ -52,6 +90,7 @@ export function installRequestContext(
     const ctx: RequestContext = {
       language: parseLanguage(request.headers.lng),
       auth: null,
+      staff: null,
       ip: request.ip,
       headers: request.headers,
     };
@@ -69,6 +108,23 @@ export function installRequestContext(
       headerValue(request.headers.token) ??
       (request.routeOptions.config?.tokenInQuery ? queryToken(request.query) : undefined);
     if (!token) return done(new AppError(ResultCode.invalidToken, 'invalidToken'));
+    if (isStaffPermission(permission)) {
+      // Looked up among staff sessions only: a customer token is unknown there (50008).
+      options.authenticateStaff(token).then(
+        (staff) => {
+          ctx.staff = staff;
+          const verdict = staffMayCall(staff, permission);
+          if (verdict === 'ok') return done();
+          done(
+            verdict === 'second-factor'
+              ? new AppError(ResultCode.secondFactorRequired, 'secondFactorRequired')
+              : new AppError(ResultCode.forbidden, 'forbidden'),
+          );
+        },
+        (error: unknown) => done(error as Error),
+      );
+      return;
+    }
     options.authenticate(token).then(
       (auth) => {
         ctx.auth = auth;

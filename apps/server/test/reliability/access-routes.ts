@@ -1,4 +1,5 @@
 import * as addresses from '@partsportal/contract/addresses';
+import * as audit from '@partsportal/contract/audit';
 import * as auth from '@partsportal/contract/auth';
 import * as cart from '@partsportal/contract/cart';
 import * as catalog from '@partsportal/contract/catalog';
@@ -11,6 +12,7 @@ import * as notices from '@partsportal/contract/notices';
 import * as orders from '@partsportal/contract/orders';
 import * as payment from '@partsportal/contract/payment';
 import * as records from '@partsportal/contract/records';
+import * as staff from '@partsportal/contract/staff';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { PUBLIC_URLS } from '../../src/app';
@@ -34,6 +36,7 @@ const isEndpoint = (value: unknown): value is Endpoint => {
 export function contractEndpoints(): Endpoint[] {
   const modules = [
     addresses,
+    audit,
     auth,
     cart,
     catalog,
@@ -45,6 +48,7 @@ export function contractEndpoints(): Endpoint[] {
     orders,
     payment,
     records,
+    staff,
   ] as Record<string, unknown>[];
   const found = new Set<Endpoint>([sandboxCallbackEndpoint]);
   for (const module of modules) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -131,4 +132,94 @@ export const rateLimits = pgTable(
     expire: timestamp('expire', { withTimezone: true }),
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);
+
+/**
+ * The wholesaler's own people (issue 14): apart from customer users, with a fixed role
+ * (contract STAFF_ROLES) and a TOTP second factor every staff account must enrol at its first
+ * sign-in (ASVS 6.3). The secret is kept to check codes; recovery codes only as SHA-256 hashes.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** Sign-in name; unique per account, compared case-insensitively. */
+    login: text('login').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Base32 secret once enrolment is confirmed; null until then. */
+    totpSecret: text('totp_secret'),
+    /** Secret offered at enrolment, kept until the first code confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last accepted 30-second step: a code is accepted once (replays are refused). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_account_login_uq').on(t.accountId, sql`lower(${t.login})`)],
+);
+
+/** Staff sessions: apart from customer sessions, so neither token kind opens the other's calls. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    /** Null until the TOTP (or a recovery code) is accepted; only the enrol/verify calls work before. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    /** Wrong codes on this session; at the limit the session ends and the password comes again. */
+    secondFactorFailures: integer('second_factor_failures').notNull().default(0),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [
+    uniqueIndex('staff_sessions_token_hash_uq').on(t.tokenHash),
+    index('staff_sessions_staff_idx').on(t.staffId),
+  ],
+);
+
+/**
+ * Every change made by staff, an API key or a command (issue 14 item 6): who, when, from where,
+ * what, and the changed fields before/after. Append-only: a trigger (migration) refuses UPDATE,
+ * DELETE and TRUNCATE, so no staff call — and no bug — can rewrite history.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'staff' | 'api-key' | 'command' | 'system'. */
+    actorKind: text('actor_kind').notNull(),
+    actorId: integer('actor_id'),
+    /** The actor's name at the time (a later rename does not rewrite the log). */
+    actorName: text('actor_name').notNull(),
+    ip: text('ip').notNull().default(''),
+    /** Dotted verb, e.g. `staff.create`, `company.update`, `import.commit`. */
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull().default(''),
+    /** `{ field: { before, after } }` of the fields that changed. */
+    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull().default({}),
+    /** Anything else worth keeping: a file's hash and counts, an idempotency key … */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_account_at_idx').on(t.accountId, t.at),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+  ],
 );

@@ -70,6 +70,8 @@ export const imports = pgTable(
     brandIds: jsonb('brand_ids').$type<number[]>().notNull().default([]),
     error: text('error'),
     createdBy: text('created_by'),
+    /** Who queued the commit, as the audit entry written when the job finishes names them. */
+    committedBy: jsonb('committed_by').$type<{ kind: string; id: number | null; name: string; ip: string }>(),
     createdAt: createdAt(),
     checkedAt: at('checked_at'),
     startedAt: at('started_at'),

@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLE, ALL_MENU_CODES, MENU_CODES } from '@partsportal/contract/endpoint';
 import { normalizePartNumber } from '@partsportal/contract/part-number';
 import { rowsOf, type Database, type Db } from '../client';
-import { accounts, companies, priceLevels, users } from '../schema/accounts';
+import { accounts, companies, priceLevels, staff, users } from '../schema/accounts';
 import {
   brands,
   companyPrices,
@@ -90,6 +90,12 @@ export const DEMO_LOGINS = [
   { userId: 'partner', password: 'partner1234', note: 'another company; also a supplier with purchases' },
   { userId: 'admin', password: 'admin1234', note: 'role admin' },
 ] as const;
+
+/**
+ * The back office's demo owner (issue 14): signs in at /admin/login and enrols a TOTP app at the
+ * first sign-in, like every staff account.
+ */
+export const DEMO_STAFF = { login: 'staff', password: 'staff1234', name: 'Demo Owner', role: 'owner' } as const;
 
 /** Ids fixed by the generator, for tests and docs. */
 export const DEMO_IDS = {
@@ -354,8 +360,8 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
 
   // argon2 runs on libuv's pool, so the four hashes overlap; done before the transaction so a
   // PostgreSQL connection is not held idle meanwhile.
-  const [demoHash, viewerHash, partnerHash, adminHash] = await Promise.all(
-    DEMO_LOGINS.map((login) => hashPassword(login.password, memoryKiB)),
+  const [demoHash, viewerHash, partnerHash, adminHash, staffHash] = await Promise.all(
+    [...DEMO_LOGINS, DEMO_STAFF].map((login) => hashPassword(login.password, memoryKiB)),
   );
 
   let counts: Map<string, number> = new Map();
@@ -377,6 +383,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       viewerHash: viewerHash!,
       partnerHash: partnerHash!,
       adminHash: adminHash!,
+      staffHash: staffHash!,
     });
     const catalog = await writeCatalogue(context);
     await writeHistory(context, catalog);
@@ -424,6 +431,7 @@ interface Hashes {
   viewerHash: string;
   partnerHash: string;
   adminHash: string;
+  staffHash: string;
 }
 
 interface AreaIndex {
@@ -532,6 +540,19 @@ async function writeFoundation(context: Context, hashes: Hashes): Promise<AreaIn
       tags: ['cart:import', 'order:export'],
       showAddress: true,
       productDetailTitleShowMyNumber: true,
+    },
+  ]);
+
+  // The back office's owner; no TOTP yet, so the first sign-in enrols one.
+  await writer.insert(staff, [
+    {
+      id: 1,
+      accountId: ACCOUNT_ID,
+      login: DEMO_STAFF.login,
+      name: DEMO_STAFF.name,
+      role: DEMO_STAFF.role,
+      passwordHash: hashes.staffHash,
+      createdAt: created,
     },
   ]);
 
@@ -1947,6 +1968,7 @@ async function resetSequences(tx: Db): Promise<void> {
     priceLevels,
     companies,
     users,
+    staff,
     brands,
     partTypes,
     products,

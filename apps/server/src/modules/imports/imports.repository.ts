@@ -75,6 +75,7 @@ export function createImportsRepository(db: Db) {
     brandIds: imports.brandIds,
     error: imports.error,
     createdBy: imports.createdBy,
+    committedBy: imports.committedBy,
     createdAt: imports.createdAt,
     checkedAt: imports.checkedAt,
     startedAt: imports.startedAt,
@@ -221,10 +222,10 @@ export function createImportsRepository(db: Db) {
       );
       return new Map(rows.map((row) => [row.row_number, row.first_row]));
     },
-    async queueCommit(id: number): Promise<void> {
+    async queueCommit(id: number, committedBy: NonNullable<(typeof imports.$inferInsert)['committedBy']>): Promise<void> {
       await db
         .update(imports)
-        .set({ state: 'queued', rowsDone: 0, counts: { created: 0, updated: 0, unchanged: 0, error: 0 } })
+        .set({ state: 'queued', rowsDone: 0, counts: { created: 0, updated: 0, unchanged: 0, error: 0 }, committedBy })
         .where(eq(imports.id, id));
     },
     /**

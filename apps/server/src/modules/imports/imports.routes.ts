@@ -20,13 +20,21 @@ import type { ImportActor, ImportsService } from './imports.service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-// TODO(staff): owner, catalogue — until staff sign-in exists the routes are 'public' and an
-// import belongs to the configured account; the lead swaps in the staff permission and takes
-// the actor from the staff session.
+// TODO(staff): owner, catalogue — the routes are 'public' until the lead gives them the staff
+// permission (contract IMPORT_PLACEHOLDER_PERMISSION → { staff: ['catalogue'] }); the staff
+// session is then always there and the anonymous branch goes.
 const actorOf = (ctx: RequestContext, config: Pick<Config, 'accountId'>): ImportActor =>
-  ctx.auth
-    ? { accountId: ctx.auth.accountId, who: `user:${ctx.auth.userId}` }
-    : { accountId: config.accountId, who: 'anonymous' };
+  ctx.staff
+    ? {
+        accountId: ctx.staff.accountId,
+        who: ctx.staff.login,
+        audit: { kind: 'staff', id: ctx.staff.staffId, name: ctx.staff.login, ip: ctx.ip },
+      }
+    : {
+        accountId: config.accountId,
+        who: 'anonymous',
+        audit: { kind: 'system', id: null, name: 'anonymous (no staff permission yet)', ip: ctx.ip },
+      };
 
 export function registerImportsRoutes(
   app: FastifyInstance,

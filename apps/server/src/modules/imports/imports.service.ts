@@ -3,6 +3,7 @@ import { ResultCode, type Language } from '@partsportal/contract/codes';
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
+  IMPORT_REPORT_PATH,
   REQUIRED_FIELDS,
   type ImportCounts,
   type ImportField,
@@ -18,12 +19,14 @@ import { translate, type MessageKey } from '../../platform/messages';
 import type { DataAccess } from '../../repositories';
 import { buildReference, UPSERTS, type CoreContext, type ImportRow, type RowError, type RowResult } from './import-core';
 import { fileRows, openStoredFile, readHeaders, reportXlsx, storeUpload, templateXlsx, type FileFormat } from './import-files';
+import type { AuditActor } from '../audit/audit.repository';
 import type { ImportRecord, RowResultWrite } from './imports.repository';
 
-/** Who runs an import: the account, and a name for the record (the staff user once staff sign-in exists). */
+/** Who runs an import: the account, and who they are for the imports list and the audit log. */
 export interface ImportActor {
   accountId: number;
   who: string;
+  audit: AuditActor;
 }
 
 export const CHECK_QUEUE = 'import-check';
@@ -275,11 +278,29 @@ export function createImportsService(deps: ImportsServiceDeps) {
         if (!state || (state.state !== 'queued' && state.state !== 'running') || state.rowsDone !== done) {
           throw new StaleCheckpoint();
         }
-        if (record.mode === 'full' && record.kind === 'products') {
-          await tx.imports.deactivateMissing(record.accountId, importId, record.brandIds);
-        }
-        // TODO(audit): one audit entry per committed import (file SHA-256, counts, import id)
-        // once the audit log lands on main.
+        const deactivated =
+          record.mode === 'full' && record.kind === 'products'
+            ? await tx.imports.deactivateMissing(record.accountId, importId, record.brandIds)
+            : 0;
+        // One entry per committed import, with the import: the file's hash, the counts by result
+        // and where its per-row report is (issue 14 item 6; a bulk sync is not one row per product).
+        await tx.audit.record({
+          accountId: record.accountId,
+          actor: (record.committedBy as AuditActor | null) ?? { kind: 'system', id: null, name: 'import job', ip: '' },
+          action: 'import.commit',
+          entity: 'import',
+          entityId: importId,
+          details: {
+            kind: record.kind,
+            mode: record.mode,
+            filename: record.filename,
+            file_sha256: record.sha256,
+            rows: done,
+            counts,
+            deactivated,
+            report: `${IMPORT_REPORT_PATH}/${importId}`,
+          },
+        });
         await tx.imports.setState(importId, 'done');
       });
     } catch (error) {
@@ -373,7 +394,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         const record = await tx.imports.find(actor.accountId, importId);
         if (!state || !record) throw new AppError(ResultCode.notFound, 'catalogImportNotFound');
         if (state.state !== 'checked') throw badState(state.state);
-        await tx.imports.queueCommit(importId);
+        await tx.imports.queueCommit(importId, actor.audit);
         // In the same transaction: the import is queued exactly when its job exists.
         await sendCommit(importId, db);
       });

@@ -53,6 +53,7 @@ CREATE TABLE "imports" (
 	"brand_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"error" text,
 	"created_by" text,
+	"committed_by" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"checked_at" timestamp with time zone,
 	"started_at" timestamp with time zone,
