@@ -46,8 +46,19 @@ async function measure(database: Database, label: string) {
     const scenario = `job queue (pg-boss 10, ${label})`;
     rows.push(
       { scenario, metric: `send ${JOBS.toLocaleString('en')} jobs one by one`, value: sentMs, unit: 'ms' },
-      { scenario, metric: `${JOBS.toLocaleString('en')} no-op jobs, first send → last run`, value: allMs, unit: 'ms', rps: (JOBS / allMs) * 1000 },
-      { scenario, metric: 'one job, send → handler (idle worker, median of 20)', value: median(latencies), unit: 'ms' },
+      {
+        scenario,
+        metric: `${JOBS.toLocaleString('en')} no-op jobs, first send → last run`,
+        value: allMs,
+        unit: 'ms',
+        rps: (JOBS / allMs) * 1000,
+      },
+      {
+        scenario,
+        metric: 'one job, send → handler (idle worker, median of 20)',
+        value: median(latencies),
+        unit: 'ms',
+      },
     );
   } finally {
     await queue.stop();

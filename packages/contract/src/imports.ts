@@ -15,7 +15,15 @@ export const importKindSchema = z.enum(IMPORT_KINDS);
 export const IMPORT_MODES = ['upsert', 'full'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 
-export const IMPORT_STATES = ['uploaded', 'checking', 'checked', 'queued', 'running', 'done', 'failed'] as const;
+export const IMPORT_STATES = [
+  'uploaded',
+  'checking',
+  'checked',
+  'queued',
+  'running',
+  'done',
+  'failed',
+] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
 
 export const ROW_RESULTS = ['created', 'updated', 'unchanged', 'error'] as const;
@@ -159,7 +167,8 @@ export const importEndpoints = {
   suggestMapping: defineEndpoint({
     method: 'POST',
     path: '/Admin/Imports/SuggestMapping',
-    summary: 'The field per column for these headers: the last mapping of this kind, else the template headers (zh/en/es).',
+    summary:
+      'The field per column for these headers: the last mapping of this kind, else the template headers (zh/en/es).',
     permission: PLACEHOLDER_PERMISSION,
     body: suggestMappingRequestSchema,
     data: z.object({ mapping: columnMappingSchema }),
@@ -167,7 +176,8 @@ export const importEndpoints = {
   dryRun: defineEndpoint({
     method: 'POST',
     path: '/Admin/Imports/DryRun',
-    summary: 'Checks the whole file against the database in a background job (writes nothing to the catalogue); poll Status.',
+    summary:
+      'Checks the whole file against the database in a background job (writes nothing to the catalogue); poll Status.',
     permission: PLACEHOLDER_PERMISSION,
     body: dryRunRequestSchema,
     data: importStatusSchema,

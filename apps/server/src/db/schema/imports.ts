@@ -1,4 +1,14 @@
-import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { at, createdAt } from './columns';
 
@@ -89,7 +99,10 @@ export const importRowResults = pgTable(
       .references(() => imports.id, { onDelete: 'cascade' }),
     rowNumber: integer('row_number').notNull(),
     result: text('result').notNull(),
-    errors: jsonb('errors').$type<Array<{ field: string; message_key: string; params?: Record<string, string | number> }>>(),
+    errors:
+      jsonb('errors').$type<
+        Array<{ field: string; message_key: string; params?: Record<string, string | number> }>
+      >(),
     brand: text('brand').notNull().default(''),
     number: text('number').notNull().default(''),
     brandId: integer('brand_id'),

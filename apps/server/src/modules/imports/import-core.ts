@@ -51,7 +51,8 @@ export interface Reference {
 export function buildReference(rows: ReferenceRows): Reference {
   const partTypes = new Map<string, number>();
   for (const type of rows.partTypes) {
-    for (const name of [type.code, type.name_zh, type.name_en, type.name_es]) partTypes.set(fold(name), type.id);
+    for (const name of [type.code, type.name_zh, type.name_en, type.name_es])
+      partTypes.set(fold(name), type.id);
   }
   const companies = new Map<string, number>();
   // A company is named by its short name (the code staff use) or its full name.
@@ -91,7 +92,7 @@ class RowReader {
 
   text(field: ImportField, options: { required?: boolean; max?: number } = {}): string | undefined {
     // NUL cannot be stored in PostgreSQL text; nothing a person types contains it.
-    const raw = this.values[field]?.replace(/\u0000/g, '').trim();
+    const raw = this.values[field]?.replaceAll('\u0000', '').trim();
     if (!raw) {
       if (options.required) this.fail(field, 'catalogImportRequired');
       return undefined;
@@ -116,7 +117,10 @@ class RowReader {
     return value;
   }
 
-  whole(field: ImportField, options: { required?: boolean; negativeKey?: MessageKey } = {}): number | undefined {
+  whole(
+    field: ImportField,
+    options: { required?: boolean; negativeKey?: MessageKey } = {},
+  ): number | undefined {
     const raw = this.text(field, options);
     if (raw === undefined) return undefined;
     if (options.negativeKey && /^-\s*\d+(\.0+)?$/.test(raw)) {
@@ -142,7 +146,12 @@ class RowReader {
     return undefined;
   }
 
-  lookup(field: ImportField, map: Map<string, number>, unknownKey: MessageKey, required = false): number | undefined {
+  lookup(
+    field: ImportField,
+    map: Map<string, number>,
+    unknownKey: MessageKey,
+    required = false,
+  ): number | undefined {
     const raw = this.text(field, { required });
     if (raw === undefined) return undefined;
     const id = map.get(fold(raw));
@@ -165,7 +174,7 @@ class RowReader {
 
   /** `OE:04465-33450;DENSO:DP123` — `OE` or `OE <maker>` is a vehicle maker's number, any other prefix a brand. */
   crossNumbers(): ProductWrite['numbers'] {
-    const raw = this.values.cross_numbers?.replace(/\u0000/g, '').trim() ?? '';
+    const raw = this.values.cross_numbers?.replaceAll('\u0000', '').trim() ?? '';
     const numbers: NonNullable<ProductWrite['numbers']> = [];
     const seen = new Set<string>();
     for (const part of raw.split(/[;\n；]/)) {
@@ -199,7 +208,8 @@ function duplicateCheck(ctx: CoreContext) {
   const first = new Map<string, number>();
   return (row: number, key: string): RowError | null => {
     const earlier = ctx.duplicates?.get(row) ?? first.get(key);
-    if (earlier !== undefined) return { field: 'number', message_key: 'catalogImportDuplicateRow', params: { row: earlier } };
+    if (earlier !== undefined)
+      return { field: 'number', message_key: 'catalogImportDuplicateRow', params: { row: earlier } };
     first.set(key, row);
     return null;
   };
@@ -222,7 +232,11 @@ function checkSize(rows: readonly ImportRow[]) {
   if (rows.length > MAX_ROWS_PER_CALL) throw new Error(`at most ${MAX_ROWS_PER_CALL} rows per call`);
 }
 
-export async function upsertProducts(tx: Repositories, rows: readonly ImportRow[], ctx: CoreContext): Promise<RowResult[]> {
+export async function upsertProducts(
+  tx: Repositories,
+  rows: readonly ImportRow[],
+  ctx: CoreContext,
+): Promise<RowResult[]> {
   checkSize(rows);
   const duplicate = duplicateCheck(ctx);
   const results: RowResult[] = [];
@@ -252,7 +266,13 @@ export async function upsertProducts(tx: Repositories, rows: readonly ImportRow[
       results.push(errorResult(input.row, read.errors, key, rowKey));
       continue;
     }
-    results.push({ row: input.row, result: 'unchanged', brand_id: key.brand_id, number_key: key.number_key, row_key: rowKey! });
+    results.push({
+      row: input.row,
+      result: 'unchanged',
+      brand_id: key.brand_id,
+      number_key: key.number_key,
+      row_key: rowKey!,
+    });
     writes.push({
       index: results.length - 1,
       write: {
@@ -299,7 +319,11 @@ async function resolveProducts(
   return ids;
 }
 
-export async function upsertStock(tx: Repositories, rows: readonly ImportRow[], ctx: CoreContext): Promise<RowResult[]> {
+export async function upsertStock(
+  tx: Repositories,
+  rows: readonly ImportRow[],
+  ctx: CoreContext,
+): Promise<RowResult[]> {
   checkSize(rows);
   const duplicate = duplicateCheck(ctx);
   const pending = rows.map((input) => {
@@ -308,7 +332,10 @@ export async function upsertStock(tx: Repositories, rows: readonly ImportRow[], 
     const storeId = read.lookup('store', ctx.reference.stores, 'catalogImportUnknownStore', true);
     const quantity = read.whole('quantity', { required: true, negativeKey: 'catalogImportNegativeStock' });
     // In a stock file the key is brand + number + store: one product appears once per store.
-    const rowKey = key && storeId !== undefined ? `${productKey(key.brand_id, key.number_key)}:store:${storeId}` : undefined;
+    const rowKey =
+      key && storeId !== undefined
+        ? `${productKey(key.brand_id, key.number_key)}:store:${storeId}`
+        : undefined;
     if (rowKey) {
       const dup = duplicate(input.row, rowKey);
       if (dup) read.errors.push(dup);
@@ -318,7 +345,13 @@ export async function upsertStock(tx: Repositories, rows: readonly ImportRow[], 
   const ids = await resolveProducts(tx, ctx, pending);
   const writes = pending.flatMap((entry) =>
     entry.read.errors.length === 0 && entry.key && entry.storeId !== undefined && entry.quantity !== undefined
-      ? [{ product_id: ids.get(productKey(entry.key.brand_id, entry.key.number_key))!, store_id: entry.storeId, quantity: entry.quantity }]
+      ? [
+          {
+            product_id: ids.get(productKey(entry.key.brand_id, entry.key.number_key))!,
+            store_id: entry.storeId,
+            quantity: entry.quantity,
+          },
+        ]
       : [],
   );
   const { created, updated } = await tx.imports.upsertStock(writes);
@@ -328,11 +361,21 @@ export async function upsertStock(tx: Repositories, rows: readonly ImportRow[], 
     }
     const pair = `${ids.get(productKey(entry.key.brand_id, entry.key.number_key))}:${entry.storeId}`;
     const result: RowResultKind = created.has(pair) ? 'created' : updated.has(pair) ? 'updated' : 'unchanged';
-    return { row: entry.input.row, result, brand_id: entry.key.brand_id, number_key: entry.key.number_key, row_key: entry.rowKey! };
+    return {
+      row: entry.input.row,
+      result,
+      brand_id: entry.key.brand_id,
+      number_key: entry.key.number_key,
+      row_key: entry.rowKey!,
+    };
   });
 }
 
-export async function upsertPrices(tx: Repositories, rows: readonly ImportRow[], ctx: CoreContext): Promise<RowResult[]> {
+export async function upsertPrices(
+  tx: Repositories,
+  rows: readonly ImportRow[],
+  ctx: CoreContext,
+): Promise<RowResult[]> {
   checkSize(rows);
   const duplicate = duplicateCheck(ctx);
   const pending = rows.map((input) => {
@@ -343,8 +386,10 @@ export async function upsertPrices(tx: Repositories, rows: readonly ImportRow[],
     const companyPrice = read.decimal('company_price');
     const companyGiven = Boolean(input.values.company?.trim());
     const companyPriceGiven = Boolean(input.values.company_price?.trim());
-    if (companyGiven && !companyPriceGiven) read.errors.push({ field: 'company_price', message_key: 'catalogImportRequired' });
-    if (companyPriceGiven && !companyGiven) read.errors.push({ field: 'company', message_key: 'catalogImportRequired' });
+    if (companyGiven && !companyPriceGiven)
+      read.errors.push({ field: 'company_price', message_key: 'catalogImportRequired' });
+    if (companyPriceGiven && !companyGiven)
+      read.errors.push({ field: 'company', message_key: 'catalogImportRequired' });
     if (!input.values.price?.trim() && !companyGiven && !companyPriceGiven) {
       read.errors.push({ field: 'price', message_key: 'catalogImportNothingToSet' });
     }
@@ -357,7 +402,8 @@ export async function upsertPrices(tx: Repositories, rows: readonly ImportRow[],
   });
   const ids = await resolveProducts(tx, ctx, pending);
   const ok = pending.filter((entry) => entry.read.errors.length === 0 && entry.key);
-  const idOf = (entry: (typeof pending)[number]) => ids.get(productKey(entry.key!.brand_id, entry.key!.number_key))!;
+  const idOf = (entry: (typeof pending)[number]) =>
+    ids.get(productKey(entry.key!.brand_id, entry.key!.number_key))!;
   // One list price per product per call: the last row that sets it wins (rows differ by company).
   const listPrices = new Map<number, string>();
   for (const entry of ok) if (entry.price !== undefined) listPrices.set(idOf(entry), entry.price);
@@ -382,7 +428,13 @@ export async function upsertPrices(tx: Repositories, rows: readonly ImportRow[],
       : company.updated.has(pair) || (entry.price !== undefined && listChanged.has(productId))
         ? 'updated'
         : 'unchanged';
-    return { row: entry.input.row, result, brand_id: entry.key.brand_id, number_key: entry.key.number_key, row_key: entry.rowKey! };
+    return {
+      row: entry.input.row,
+      result,
+      brand_id: entry.key.brand_id,
+      number_key: entry.key.number_key,
+      row_key: entry.rowKey!,
+    };
   });
 }
 

@@ -86,7 +86,8 @@ export async function storeUpload(
       if (pendingBytes >= CHUNK_BYTES) await flush();
     }
     await flush();
-    if (fileId === undefined || format === undefined) throw new AppError(ResultCode.validation, 'catalogImportEmpty');
+    if (fileId === undefined || format === undefined)
+      throw new AppError(ResultCode.validation, 'catalogImportEmpty');
     const sha256 = hash.digest('hex');
     await repo.finishFile(fileId, total, sha256, seq);
     return { fileId, format, byteSize: total, sha256 };
@@ -168,7 +169,8 @@ function xlsxRows(buffer: Buffer): FileRow[] {
   try {
     scanXmlParts(buffer, readZipDirectory(buffer));
   } catch (error) {
-    if (error instanceof SpreadsheetRejected) throw new AppError(ResultCode.validation, 'catalogImportXlsxTooLarge');
+    if (error instanceof SpreadsheetRejected)
+      throw new AppError(ResultCode.validation, 'catalogImportXlsxTooLarge');
     throw error;
   }
   let workbook;
@@ -231,7 +233,20 @@ export function neutralizeFormula(text: string): string {
 }
 
 const EXAMPLES: Record<ImportKind, string[]> = {
-  products: ['BOSCH', '0 986 494 123', '刹车片', 'Brake pad set', 'Juego de pastillas', '', 'SET', '1.2', '1', '45.00', '0', 'OE:04465-33450;DENSO:DP123'],
+  products: [
+    'BOSCH',
+    '0 986 494 123',
+    '刹车片',
+    'Brake pad set',
+    'Juego de pastillas',
+    '',
+    'SET',
+    '1.2',
+    '1',
+    '45.00',
+    '0',
+    'OE:04465-33450;DENSO:DP123',
+  ],
   stock: ['BOSCH', '0 986 494 123', 'Main store', '25'],
   prices: ['BOSCH', '0 986 494 123', '45.00', '', ''],
 };

@@ -59,7 +59,8 @@ it('resumes a commit killed with SIGKILL, every row exactly once', { timeout: 24
     for (;;) {
       const status = await call('Status', { import_id: id });
       if (done(status)) return status;
-      if (Date.now() > deadline) throw new Error(`import ${id}: ${JSON.stringify(status)}\n${server!.output().slice(-2000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`import ${id}: ${JSON.stringify(status)}\n${server!.output().slice(-2000)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
@@ -70,7 +71,9 @@ it('resumes a commit killed with SIGKILL, every row exactly once', { timeout: 24
   }
   const form = new FormData();
   form.append('file', new Blob([lines.join('\n')]), 'parts.csv');
-  const uploaded = (await (await fetch(`${base}/Upload?kind=products`, { method: 'POST', body: form })).json()) as {
+  const uploaded = (await (
+    await fetch(`${base}/Upload?kind=products`, { method: 'POST', body: form })
+  ).json()) as {
     code: number;
     msg: string;
     data: ImportStatus & { mapping: Array<string | null> };

@@ -1,7 +1,13 @@
 import type { ImportCounts, ImportKind, ImportMode, ImportState } from '@partsportal/contract/imports';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { importFileChunks, importFiles, importMappings, importRowResults, imports } from '../../db/schema/imports';
+import {
+  importFileChunks,
+  importFiles,
+  importMappings,
+  importRowResults,
+  imports,
+} from '../../db/schema/imports';
 
 /** Reference data an import resolves names against, each by its lower-cased name. */
 export interface ReferenceRows {
@@ -32,7 +38,17 @@ export interface ProductWrite {
 }
 
 /** The updatable columns (fixed names, never from input). */
-const PRODUCT_COLUMNS = ['part_type_id', 'name_zh', 'name_en', 'name_es', 'unit', 'weight', 'buy_qty', 'price', 'is_new'] as const;
+const PRODUCT_COLUMNS = [
+  'part_type_id',
+  'name_zh',
+  'name_en',
+  'name_es',
+  'unit',
+  'weight',
+  'buy_qty',
+  'price',
+  'is_new',
+] as const;
 
 const PRODUCT_INPUT = sql.raw(`x(brand_id int, number text, number_key text, part_type_id int, name_zh text,
   name_en text, name_es text, unit text, weight numeric, buy_qty int, price numeric, is_new boolean)`);
@@ -222,10 +238,18 @@ export function createImportsRepository(db: Db) {
       );
       return new Map(rows.map((row) => [row.row_number, row.first_row]));
     },
-    async queueCommit(id: number, committedBy: NonNullable<(typeof imports.$inferInsert)['committedBy']>): Promise<void> {
+    async queueCommit(
+      id: number,
+      committedBy: NonNullable<(typeof imports.$inferInsert)['committedBy']>,
+    ): Promise<void> {
       await db
         .update(imports)
-        .set({ state: 'queued', rowsDone: 0, counts: { created: 0, updated: 0, unchanged: 0, error: 0 }, committedBy })
+        .set({
+          state: 'queued',
+          rowsDone: 0,
+          counts: { created: 0, updated: 0, unchanged: 0, error: 0 },
+          committedBy,
+        })
         .where(eq(imports.id, id));
     },
     /**
@@ -233,7 +257,12 @@ export function createImportsRepository(db: Db) {
      * caller started: a second runner of the same import (a job retried while the first still
      * ran) finds 0 rows here and rolls its batch back.
      */
-    async checkpoint(id: number, expectedDone: number, rowsDone: number, counts: ImportCounts): Promise<boolean> {
+    async checkpoint(
+      id: number,
+      expectedDone: number,
+      rowsDone: number,
+      counts: ImportCounts,
+    ): Promise<boolean> {
       const rows = await queryRows<{ id: number }>(
         db,
         sql`update imports set rows_done = ${rowsDone}, counts = ${JSON.stringify(counts)}::jsonb, state = 'running'
@@ -250,7 +279,10 @@ export function createImportsRepository(db: Db) {
       const where = errorsOnly
         ? and(eq(importRowResults.importId, id), eq(importRowResults.result, 'error'))
         : eq(importRowResults.importId, id);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(importRowResults).where(where);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(importRowResults)
+        .where(where);
       const rows = await db
         .select()
         .from(importRowResults)
@@ -291,7 +323,10 @@ export function createImportsRepository(db: Db) {
     // ---- reference data and catalogue writes (the import core) ----
     async reference(accountId: number): Promise<ReferenceRows> {
       const [brands, partTypes, stores, companies] = await Promise.all([
-        queryRows<ReferenceRows['brands'][number]>(db, sql`select id, name from brands where account_id = ${accountId}`),
+        queryRows<ReferenceRows['brands'][number]>(
+          db,
+          sql`select id, name from brands where account_id = ${accountId}`,
+        ),
         queryRows<ReferenceRows['partTypes'][number]>(
           db,
           sql`select id, code, name_zh, name_en, name_es from part_types where account_id = ${accountId}`,
@@ -340,7 +375,10 @@ export function createImportsRepository(db: Db) {
       const changed = await queryRows<{ brand_id: number; number_key: string }>(
         db,
         sql`update products p set number = x.number, is_active = true,
-            ${sql.join(PRODUCT_COLUMNS.map((column) => sql`${sql.raw(column)} = ${given(column)}`), sql`, `)}
+            ${sql.join(
+              PRODUCT_COLUMNS.map((column) => sql`${sql.raw(column)} = ${given(column)}`),
+              sql`, `,
+            )}
           from json_to_recordset(${json}::json) as ${PRODUCT_INPUT}
           where p.account_id = ${accountId} and p.number_key = x.number_key and p.brand_id = x.brand_id
             and (p.number, p.is_active, ${sql.raw(PRODUCT_COLUMNS.map((column) => `p.${column}`).join(', '))})
@@ -471,7 +509,11 @@ export function createImportsRepository(db: Db) {
     },
 
     /** Full mode: products of these brands that the import's file does not list are deactivated. */
-    async deactivateMissing(accountId: number, importId: number, brandIds: readonly number[]): Promise<number> {
+    async deactivateMissing(
+      accountId: number,
+      importId: number,
+      brandIds: readonly number[],
+    ): Promise<number> {
       if (brandIds.length === 0) return 0;
       const rows = await queryRows<{ id: number }>(
         db,

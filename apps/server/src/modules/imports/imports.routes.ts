@@ -46,24 +46,38 @@ export function registerImportsRoutes(
     imports.suggestMapping(actor(ctx), body.kind, body.headers),
   );
   registerEndpoint(app, importEndpoints.dryRun, ({ body, ctx }) => imports.dryRun(actor(ctx), body));
-  registerEndpoint(app, importEndpoints.commit, ({ body, ctx }) => imports.commit(actor(ctx), body.import_id));
-  registerEndpoint(app, importEndpoints.status, ({ body, ctx }) => imports.status(actor(ctx), body.import_id));
+  registerEndpoint(app, importEndpoints.commit, ({ body, ctx }) =>
+    imports.commit(actor(ctx), body.import_id),
+  );
+  registerEndpoint(app, importEndpoints.status, ({ body, ctx }) =>
+    imports.status(actor(ctx), body.import_id),
+  );
   registerEndpoint(app, importEndpoints.list, ({ ctx }) => imports.list(actor(ctx)));
-  registerEndpoint(app, importEndpoints.rows, ({ body, ctx }) => imports.rows(actor(ctx), body, ctx.language));
+  registerEndpoint(app, importEndpoints.rows, ({ body, ctx }) =>
+    imports.rows(actor(ctx), body, ctx.language),
+  );
 
   // The back office's own upload: multipart only in this scope, up to IMPORT_MAX_BYTES, streamed
   // into the database chunk by chunk (the buyers' 5 MB cart upload is another scope).
   void app.register(async (scope) => {
     await scope.register(multipart, {
       // One byte over, so the service's own count refuses the file with its clear message.
-      limits: { fileSize: config.importMaxBytes + 1, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 50 },
+      limits: {
+        fileSize: config.importMaxBytes + 1,
+        files: 1,
+        fields: 2,
+        fieldSize: 1024,
+        parts: 3,
+        headerPairs: 50,
+      },
     });
     scope.post(
       IMPORT_UPLOAD_PATH,
       {
         config: { permission: IMPORT_PLACEHOLDER_PERMISSION },
         schema: {
-          summary: 'Upload a CSV or xlsx import file (multipart field `file`, `?kind=products|stock|prices`).',
+          summary:
+            'Upload a CSV or xlsx import file (multipart field `file`, `?kind=products|stock|prices`).',
           querystring: z.object({ kind: importKindSchema }),
         },
       },
@@ -73,7 +87,10 @@ export function registerImportsRoutes(
         try {
           for await (const part of request.parts()) {
             if (part.type === 'file' && part.fieldname === IMPORT_UPLOAD_FILE_FIELD && !answer) {
-              answer = await imports.uploadFile(actor(request.ctx), part.file, { filename: part.filename, kind });
+              answer = await imports.uploadFile(actor(request.ctx), part.file, {
+                filename: part.filename,
+                kind,
+              });
             } else if (part.type === 'file') part.file.resume();
           }
         } catch (error) {

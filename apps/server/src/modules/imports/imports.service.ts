@@ -17,8 +17,23 @@ import { AppError } from '../../platform/errors';
 import type { JobLogger, JobQueue } from '../../platform/jobs';
 import { translate, type MessageKey } from '../../platform/messages';
 import type { DataAccess } from '../../repositories';
-import { buildReference, UPSERTS, type CoreContext, type ImportRow, type RowError, type RowResult } from './import-core';
-import { fileRows, openStoredFile, readHeaders, reportXlsx, storeUpload, templateXlsx, type FileFormat } from './import-files';
+import {
+  buildReference,
+  UPSERTS,
+  type CoreContext,
+  type ImportRow,
+  type RowError,
+  type RowResult,
+} from './import-core';
+import {
+  fileRows,
+  openStoredFile,
+  readHeaders,
+  reportXlsx,
+  storeUpload,
+  templateXlsx,
+  type FileFormat,
+} from './import-files';
 import type { AuditActor } from '../audit/audit.repository';
 import type { ImportRecord, RowResultWrite } from './imports.repository';
 
@@ -108,7 +123,9 @@ export function createImportsService(deps: ImportsServiceDeps) {
       const key = fold(header);
       const remember = remembered[key];
       const field =
-        remember && (IMPORT_FIELDS[kind] as readonly string[]).includes(remember) ? remember : byLabel.get(key);
+        remember && (IMPORT_FIELDS[kind] as readonly string[]).includes(remember)
+          ? remember
+          : byLabel.get(key);
       if (!field || used.has(field)) return null;
       used.add(field);
       return field;
@@ -123,14 +140,18 @@ export function createImportsService(deps: ImportsServiceDeps) {
     const bad: string[] = [];
     mapping.forEach((field, index) => {
       if (field === null) return;
-      if (!allowed.includes(field) || seen.has(field) || index >= headers.length) bad.push(`${index + 1}:${field}`);
+      if (!allowed.includes(field) || seen.has(field) || index >= headers.length)
+        bad.push(`${index + 1}:${field}`);
       seen.add(field);
       columns[String(index)] = field;
     });
-    if (bad.length > 0) throw new AppError(ResultCode.validation, 'catalogImportBadMapping', { fields: bad.join(', ') });
+    if (bad.length > 0)
+      throw new AppError(ResultCode.validation, 'catalogImportBadMapping', { fields: bad.join(', ') });
     const missing = REQUIRED_FIELDS[kind].filter((field) => !seen.has(field));
     if (missing.length > 0) {
-      throw new AppError(ResultCode.validation, 'catalogImportMissingColumns', { fields: missing.join(', ') });
+      throw new AppError(ResultCode.validation, 'catalogImportMissingColumns', {
+        fields: missing.join(', '),
+      });
     }
     return columns;
   }
@@ -141,7 +162,9 @@ export function createImportsService(deps: ImportsServiceDeps) {
    * it adds up to the checkpoint.
    */
   async function* batches(record: ImportRecord, skip: number) {
-    const mapping = Object.entries(record.mapping ?? {}).map(([column, field]) => [Number(column), field as ImportField] as const);
+    const mapping = Object.entries(record.mapping ?? {}).map(
+      ([column, field]) => [Number(column), field as ImportField] as const,
+    );
     const stream = openStoredFile(repos.imports, record.fileId);
     let seen = 0;
     let rows: ImportRow[] = [];
@@ -181,7 +204,11 @@ export function createImportsService(deps: ImportsServiceDeps) {
 
   const errorsForStore = (errors: RowError[] | undefined): RowResultWrite['errors'] =>
     errors && errors.length > 0
-      ? errors.map((error) => ({ field: error.field, message_key: error.message_key, ...(error.params ? { params: error.params } : {}) }))
+      ? errors.map((error) => ({
+          field: error.field,
+          message_key: error.message_key,
+          ...(error.params ? { params: error.params } : {}),
+        }))
       : null;
 
   /** The dry run: every batch upserted in a transaction that is rolled back, the answers kept. */
@@ -228,7 +255,9 @@ export function createImportsService(deps: ImportsServiceDeps) {
 
   async function failWith(importId: number, error: unknown) {
     const message =
-      error instanceof AppError ? translate(error.messageKey, 'en', error.params) : 'the import stopped on an unexpected error';
+      error instanceof AppError
+        ? translate(error.messageKey, 'en', error.params)
+        : 'the import stopped on an unexpected error';
     if (!(error instanceof AppError)) logger.error({ err: error, importId }, 'import failed');
     await repos.imports.setState(importId, 'failed', message);
   }
@@ -258,13 +287,17 @@ export function createImportsService(deps: ImportsServiceDeps) {
         await yieldToRequests();
         const first = batch.rows[0]?.row ?? 0;
         const last = batch.rows.at(-1)?.row ?? 0;
-        const duplicates = batch.rows.length > 0 ? await repos.imports.duplicateRows(importId, first, last) : new Map();
+        const duplicates =
+          batch.rows.length > 0 ? await repos.imports.duplicateRows(importId, first, last) : new Map();
         await transaction(async (tx) => {
           const results =
-            batch.rows.length > 0 ? await UPSERTS[record.kind as ImportKind](tx, batch.rows, { ...ctx, duplicates }) : [];
+            batch.rows.length > 0
+              ? await UPSERTS[record.kind as ImportKind](tx, batch.rows, { ...ctx, duplicates })
+              : [];
           const next = { ...counts };
           for (const result of results) next[result.result]++;
-          if (!(await tx.imports.checkpoint(importId, done, done + batch.consumed, next))) throw new StaleCheckpoint();
+          if (!(await tx.imports.checkpoint(importId, done, done + batch.consumed, next)))
+            throw new StaleCheckpoint();
           Object.assign(counts, next);
         });
         done += batch.consumed;
@@ -286,7 +319,12 @@ export function createImportsService(deps: ImportsServiceDeps) {
         // and where its per-row report is (issue 14 item 6; a bulk sync is not one row per product).
         await tx.audit.record({
           accountId: record.accountId,
-          actor: (record.committedBy as AuditActor | null) ?? { kind: 'system', id: null, name: 'import job', ip: '' },
+          actor: (record.committedBy as AuditActor | null) ?? {
+            kind: 'system',
+            id: null,
+            name: 'import job',
+            ip: '',
+          },
           action: 'import.commit',
           entity: 'import',
           entityId: importId,
@@ -311,12 +349,16 @@ export function createImportsService(deps: ImportsServiceDeps) {
   }
 
   const sendCommit = (importId: number, tx?: Parameters<Parameters<typeof transaction>[0]>[1]) =>
-    jobs.send(COMMIT_QUEUE, { importId }, {
-      retryLimit: RETRY_LIMIT,
-      retryDelaySeconds: 2,
-      expireInSeconds: config.importJobExpireSeconds,
-      ...(tx ? { tx } : {}),
-    });
+    jobs.send(
+      COMMIT_QUEUE,
+      { importId },
+      {
+        retryLimit: RETRY_LIMIT,
+        retryDelaySeconds: 2,
+        expireInSeconds: config.importJobExpireSeconds,
+        ...(tx ? { tx } : {}),
+      },
+    );
 
   const resultName: Record<RowResultKind, MessageKey> = {
     created: 'catalogImportResultCreated',
@@ -361,7 +403,10 @@ export function createImportsService(deps: ImportsServiceDeps) {
         headers: headers.map((header) => header.slice(0, 200)),
         createdBy: actor.who,
       });
-      return { ...toStatus(await load(actor, importId)), mapping: await suggestMapping(actor, meta.kind, headers) };
+      return {
+        ...toStatus(await load(actor, importId)),
+        mapping: await suggestMapping(actor, meta.kind, headers),
+      };
     },
 
     template: (kind: ImportKind, language: Language) => templateXlsx(kind, language),
@@ -370,9 +415,15 @@ export function createImportsService(deps: ImportsServiceDeps) {
       return { mapping: await suggestMapping(actor, kind, headers) };
     },
 
-    async dryRun(actor: ImportActor, input: { import_id: number; mapping: ReadonlyArray<string | null>; mode: ImportMode }) {
+    async dryRun(
+      actor: ImportActor,
+      input: { import_id: number; mapping: ReadonlyArray<string | null>; mode: ImportMode },
+    ) {
       const record = await load(actor, input.import_id);
-      if (!['uploaded', 'checked', 'failed'].includes(record.state) || (record.state === 'failed' && record.startedAt)) {
+      if (
+        !['uploaded', 'checked', 'failed'].includes(record.state) ||
+        (record.state === 'failed' && record.startedAt)
+      ) {
         throw badState(record.state);
       }
       const kind = record.kind as ImportKind;
@@ -381,7 +432,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
       }
       const columns = checkMapping(kind, record.headers, input.mapping);
       const remembered: Record<string, string> = {};
-      for (const [column, field] of Object.entries(columns)) remembered[fold(record.headers[Number(column)] ?? '')] = field;
+      for (const [column, field] of Object.entries(columns))
+        remembered[fold(record.headers[Number(column)] ?? '')] = field;
       await repos.imports.rememberMapping(actor.accountId, kind, remembered);
       await repos.imports.startCheck(record.id, columns, input.mode);
       await jobs.send(CHECK_QUEUE, { importId: record.id }, { retryLimit: 2, expireInSeconds: 3600 });
@@ -405,7 +457,11 @@ export function createImportsService(deps: ImportsServiceDeps) {
 
     list: async (actor: ImportActor) => (await repos.imports.list(actor.accountId, 100)).map(toStatus),
 
-    async rows(actor: ImportActor, input: { import_id: number; page: number; rows: number; errors_only: boolean }, language: Language) {
+    async rows(
+      actor: ImportActor,
+      input: { import_id: number; page: number; rows: number; errors_only: boolean },
+      language: Language,
+    ) {
       await load(actor, input.import_id);
       const page = await repos.imports.rowPage(input.import_id, input.page, input.rows, input.errors_only);
       return {
@@ -454,7 +510,9 @@ export function createImportsService(deps: ImportsServiceDeps) {
     /** Starts this process's workers for the import jobs (dry runs and commit slices). */
     async startWorkers() {
       await jobs.work<{ importId: number }>(CHECK_QUEUE, (data) => runCheck(data.importId));
-      await jobs.work<{ importId: number }>(COMMIT_QUEUE, (data, job) => runCommitSlice(data.importId, job.retryCount));
+      await jobs.work<{ importId: number }>(COMMIT_QUEUE, (data, job) =>
+        runCommitSlice(data.importId, job.retryCount),
+      );
     },
   };
 }
