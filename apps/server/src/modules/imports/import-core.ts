@@ -75,6 +75,8 @@ export interface CoreContext {
   present: ReadonlySet<ImportField>;
   /** Rows an earlier pass found to repeat an earlier row (file imports): row → first row. */
   duplicates?: ReadonlyMap<number, number>;
+  /** Answer what an upsert would do, writing nothing (read-only comparisons of the same rules). */
+  dryRun?: boolean;
 }
 
 const MAX_NUMBER_LENGTH = 100;
@@ -292,8 +294,12 @@ export async function upsertProducts(
   }
   if (writes.length === 0) return results;
   const batch = writes.map((entry) => entry.write);
-  const { created, updated } = await tx.imports.upsertProducts(ctx.accountId, batch);
-  const renumbered = await tx.imports.syncProductNumbers(ctx.accountId, batch);
+  const { created, updated } = ctx.dryRun
+    ? await tx.imports.compareProducts(ctx.accountId, batch)
+    : await tx.imports.upsertProducts(ctx.accountId, batch);
+  const renumbered = ctx.dryRun
+    ? new Set<string>()
+    : await tx.imports.syncProductNumbers(ctx.accountId, batch);
   for (const { index, write } of writes) {
     const id = productKey(write.brand_id, write.number_key);
     const result = results[index]!;
@@ -354,7 +360,9 @@ export async function upsertStock(
         ]
       : [],
   );
-  const { created, updated } = await tx.imports.upsertStock(writes);
+  const { created, updated } = ctx.dryRun
+    ? await tx.imports.compareStock(writes)
+    : await tx.imports.upsertStock(writes);
   return pending.map((entry) => {
     if (entry.read.errors.length > 0 || !entry.key) {
       return errorResult(entry.input.row, entry.read.errors, entry.key, entry.rowKey);
@@ -407,10 +415,11 @@ export async function upsertPrices(
   // One list price per product per call: the last row that sets it wins (rows differ by company).
   const listPrices = new Map<number, string>();
   for (const entry of ok) if (entry.price !== undefined) listPrices.set(idOf(entry), entry.price);
-  const listChanged = await tx.imports.updateListPrices(
-    [...listPrices].map(([product_id, price]) => ({ product_id, price })),
-  );
-  const company = await tx.imports.upsertCompanyPrices(
+  const listRows = [...listPrices].map(([product_id, price]) => ({ product_id, price }));
+  const listChanged = ctx.dryRun
+    ? await tx.imports.compareListPrices(listRows)
+    : await tx.imports.updateListPrices(listRows);
+  const company = await (ctx.dryRun ? tx.imports.compareCompanyPrices : tx.imports.upsertCompanyPrices)(
     ok.flatMap((entry) =>
       entry.companyId !== undefined && entry.companyPrice !== undefined
         ? [{ product_id: idOf(entry), company_id: entry.companyId, price: entry.companyPrice }]

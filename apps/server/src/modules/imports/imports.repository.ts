@@ -403,6 +403,111 @@ export function createImportsRepository(db: Db) {
     },
 
     /**
+     * The dry run's answer for products without writing: which keys an upsert would create and
+     * which it would update (fields or cross numbers differ) — the same comparisons as
+     * `upsertProducts` and `syncProductNumbers`, read-only.
+     */
+    async compareProducts(accountId: number, rows: readonly ProductWrite[]) {
+      const created = new Set<string>();
+      const updated = new Set<string>();
+      if (rows.length === 0) return { created, updated };
+      const given = (column: string) => sql.raw(`coalesce(x.${column}, p.${column})`);
+      const sameNumber = sql`pn.product_id = p.id and pn.kind = n->>'kind' and pn.brand_name = n->>'brand_name' and pn.number = n->>'number'`;
+      const answer = await queryRows<{
+        brand_id: number;
+        number_key: string;
+        missing: boolean;
+        differs: boolean;
+      }>(
+        db,
+        sql`select x.brand_id, x.number_key, p.id is null as missing,
+            p.id is not null and (
+              (p.number, p.is_active, ${sql.raw(PRODUCT_COLUMNS.map((column) => `p.${column}`).join(', '))})
+                is distinct from (x.number, true, ${sql.join(PRODUCT_COLUMNS.map(given), sql`, `)})
+              or (x.numbers is not null and (
+                exists (select 1 from jsonb_array_elements(x.numbers) n
+                  where not exists (select 1 from product_numbers pn where ${sameNumber}))
+                or exists (select 1 from product_numbers pn where pn.product_id = p.id and not exists (
+                  select 1 from jsonb_array_elements(x.numbers) n where ${sameNumber}))))
+            ) as differs
+          from json_to_recordset(${JSON.stringify(rows)}::json) as x(brand_id int, number text, number_key text,
+            part_type_id int, name_zh text, name_en text, name_es text, unit text, weight numeric, buy_qty int,
+            price numeric, is_new boolean, numbers jsonb)
+          left join products p on p.account_id = ${accountId} and p.number_key = x.number_key and p.brand_id = x.brand_id`,
+      );
+      for (const row of answer) {
+        if (row.missing) created.add(keyOf(row.brand_id, row.number_key));
+        else if (row.differs) updated.add(keyOf(row.brand_id, row.number_key));
+      }
+      return { created, updated };
+    },
+
+    /** The dry run's answer for stock: pairs an upsert would create or change. */
+    async compareStock(rows: ReadonlyArray<{ product_id: number; store_id: number; quantity: number }>) {
+      const created = new Set<string>();
+      const updated = new Set<string>();
+      if (rows.length === 0) return { created, updated };
+      const answer = await queryRows<{
+        product_id: number;
+        store_id: number;
+        missing: boolean;
+        differs: boolean;
+      }>(
+        db,
+        sql`select x.product_id, x.store_id, s.product_id is null as missing, s.stock is distinct from x.quantity as differs
+          from json_to_recordset(${JSON.stringify(rows)}::json) as x(product_id int, store_id int, quantity int)
+          left join stock s on s.product_id = x.product_id and s.store_id = x.store_id`,
+      );
+      for (const row of answer) {
+        const pair = `${row.product_id}:${row.store_id}`;
+        if (row.missing) created.add(pair);
+        else if (row.differs) updated.add(pair);
+      }
+      return { created, updated };
+    },
+
+    /** The dry run's answer for list prices: products whose price would change. */
+    async compareListPrices(
+      rows: ReadonlyArray<{ product_id: number; price: string }>,
+    ): Promise<Set<number>> {
+      if (rows.length === 0) return new Set();
+      const answer = await queryRows<{ id: number }>(
+        db,
+        sql`select p.id from json_to_recordset(${JSON.stringify(rows)}::json) as x(product_id int, price numeric)
+          join products p on p.id = x.product_id where p.price is distinct from x.price`,
+      );
+      return new Set(answer.map((row) => row.id));
+    },
+
+    /** The dry run's answer for company prices. */
+    async compareCompanyPrices(
+      rows: ReadonlyArray<{ product_id: number; company_id: number; price: string }>,
+    ) {
+      const created = new Set<string>();
+      const updated = new Set<string>();
+      if (rows.length === 0) return { created, updated };
+      const answer = await queryRows<{
+        product_id: number;
+        company_id: number;
+        missing: boolean;
+        differs: boolean;
+      }>(
+        db,
+        sql`select x.product_id, x.company_id,
+            not exists (select 1 from company_prices c where c.product_id = x.product_id and c.company_id = x.company_id) as missing,
+            exists (select 1 from company_prices c where c.product_id = x.product_id and c.company_id = x.company_id
+              and c.price is distinct from x.price) as differs
+          from json_to_recordset(${JSON.stringify(rows)}::json) as x(product_id int, company_id int, price numeric)`,
+      );
+      for (const row of answer) {
+        const pair = `${row.product_id}:${row.company_id}`;
+        if (row.missing) created.add(pair);
+        else if (row.differs) updated.add(pair);
+      }
+      return { created, updated };
+    },
+
+    /**
      * Makes each listed product's cross numbers exactly the given set (deletes the others, adds
      * the missing); answers the keys of products whose numbers changed.
      */

@@ -17,14 +17,7 @@ import { AppError } from '../../platform/errors';
 import type { JobLogger, JobQueue } from '../../platform/jobs';
 import { translate, type MessageKey } from '../../platform/messages';
 import type { DataAccess } from '../../repositories';
-import {
-  buildReference,
-  UPSERTS,
-  type CoreContext,
-  type ImportRow,
-  type RowError,
-  type RowResult,
-} from './import-core';
+import { buildReference, UPSERTS, type CoreContext, type ImportRow, type RowError } from './import-core';
 import {
   fileRows,
   openStoredFile,
@@ -54,13 +47,6 @@ const RETRY_LIMIT = 5;
 const MAX_REPORT_ROWS = 200_000;
 
 const EMPTY_COUNTS: ImportCounts = { created: 0, updated: 0, unchanged: 0, error: 0 };
-
-/** Thrown to roll a dry-run batch back after its results are known. */
-class DryRunRollback extends Error {
-  constructor(readonly results: RowResult[]) {
-    super('dry run');
-  }
-}
 
 /**
  * Lets the event loop run between two batches. PGlite runs in this process and its queries
@@ -211,7 +197,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         }))
       : null;
 
-  /** The dry run: every batch upserted in a transaction that is rolled back, the answers kept. */
+  /** The dry run: every batch through the core's read-only comparisons, the answers kept. */
   async function runCheck(importId: number) {
     const record = await repos.imports.find(await accountOf(importId), importId);
     if (!record || record.state !== 'checking') return;
@@ -223,15 +209,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
         await yieldToRequests();
         total += batch.consumed;
         if (batch.rows.length === 0) continue;
-        let results: RowResult[] = [];
-        try {
-          await transaction(async (tx) => {
-            throw new DryRunRollback(await UPSERTS[record.kind as ImportKind](tx, batch.rows, ctx));
-          });
-        } catch (error) {
-          if (!(error instanceof DryRunRollback)) throw error;
-          results = error.results;
-        }
+        // Read-only comparisons (ctx.dryRun): nothing is written, no index is touched.
+        const results = await UPSERTS[record.kind as ImportKind](repos, batch.rows, { ...ctx, dryRun: true });
         await repos.imports.insertRowResults(
           importId,
           results.map((result, index) => ({
