@@ -415,7 +415,15 @@ export function createImportsService(deps: ImportsServiceDeps) {
         remembered[fold(record.headers[Number(column)] ?? '')] = field;
       await repos.imports.rememberMapping(actor.accountId, kind, remembered);
       await repos.imports.startCheck(record.id, columns, input.mode);
-      await jobs.send(CHECK_QUEUE, { importId: record.id }, { retryLimit: 2, expireInSeconds: 3600 });
+      await jobs.send(
+        CHECK_QUEUE,
+        { importId: record.id },
+        {
+          retryLimit: 2,
+          // A dry run starts over when retried; one of 1,000,000 rows takes minutes, not 15.
+          expireInSeconds: 900,
+        },
+      );
       return toStatus(await load(actor, record.id));
     },
 
