@@ -238,17 +238,19 @@ export function createImportsRepository(db: Db) {
       );
       return new Map(rows.map((row) => [row.row_number, row.first_row]));
     },
+    /** Queues the commit: from the start, or (`resume`) from the checkpoint of a commit that failed. */
     async queueCommit(
       id: number,
       committedBy: NonNullable<(typeof imports.$inferInsert)['committedBy']>,
+      resume: boolean,
     ): Promise<void> {
       await db
         .update(imports)
         .set({
           state: 'queued',
-          rowsDone: 0,
-          counts: { created: 0, updated: 0, unchanged: 0, error: 0 },
+          error: null,
           committedBy,
+          ...(resume ? {} : { rowsDone: 0, counts: { created: 0, updated: 0, unchanged: 0, error: 0 } }),
         })
         .where(eq(imports.id, id));
     },
@@ -265,7 +267,8 @@ export function createImportsRepository(db: Db) {
     ): Promise<boolean> {
       const rows = await queryRows<{ id: number }>(
         db,
-        sql`update imports set rows_done = ${rowsDone}, counts = ${JSON.stringify(counts)}::jsonb, state = 'running'
+        sql`update imports set rows_done = ${rowsDone}, counts = ${JSON.stringify(counts)}::jsonb, state = 'running',
+            started_at = coalesce(started_at, now())
           where id = ${id} and rows_done = ${expectedDone} and state in ('queued', 'running') returning id`,
       );
       return rows.length === 1;
