@@ -23,6 +23,9 @@ import { createFinanceService } from './modules/finance/finance.service';
 import { registerFreightRoutes } from './modules/freight/freight.routes';
 import { registerImportsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
+import { createApiKeysService } from './modules/integration/api-keys.service';
+import { registerIntegrationApi } from './modules/integration/integration-api';
+import { integrationRoutes } from './modules/integration/integration.routes';
 import { createFreightService } from './modules/freight/freight.service';
 import { registerNoticesRoutes } from './modules/notices/notices.routes';
 import { createNoticesService } from './modules/notices/notices.service';
@@ -63,7 +66,20 @@ export interface AppDeps {
  * URLs served without a permission declaration. Anything else without one is refused
  * (see request-context.ts); a test walks every route against this list.
  */
-export const PUBLIC_URLS = ['/healthz', '/readyz', '/static/config.json', '/api/docs', '/*', '/'] as const;
+export const PUBLIC_URLS = [
+  '/healthz',
+  '/readyz',
+  '/static/config.json',
+  '/api/docs',
+  '/*',
+  '/',
+  // The integrators' API's document and reference page; its operations declare API-key scopes.
+  '/api/v1/openapi.json',
+  '/api/v1/reference',
+  '/api/v1/reference/init.js',
+  '/api/v1/reference/swagger-ui.css',
+  '/api/v1/reference/swagger-ui-bundle.js',
+] as const;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -91,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => rateLimits.close());
   const authService = createAuthService({
-    repos,
+    ...data,
     config,
     rateLimits,
     ...(deps.now ? { now: deps.now } : {}),
@@ -168,6 +184,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: config.apiPrefix },
   );
+  // The integrators' API (issue 13): its own keys, errors and body limit, under /api/v1.
+  await registerIntegrationApi(app, {
+    config,
+    apiKeys: createApiKeysService({ ...data, ...(deps.now ? { now: deps.now } : {}) }),
+    rateLimits,
+    operations: integrationRoutes({ repos }),
+  });
   registerSystemRoutes(app, { repo: repos.system, databaseKind: database.kind });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

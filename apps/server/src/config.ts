@@ -43,6 +43,8 @@ export interface Config {
   /** Cost of argon2id; tests lower it to keep suites fast, never production. */
   passwordHashMemoryKiB: number;
   bodyLimitBytes: number;
+  /** The integrators' API (/api/v1): 1,000 products with names and numbers exceed the buyers' limit. */
+  apiBodyLimitBytes: number;
   trustProxy: boolean;
   /** Serve Prometheus metrics at /metrics (platform/metrics.ts): loopback only, or with METRICS_TOKEN. */
   metrics: boolean;
@@ -220,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'partsportal:',
     passwordHashMemoryKiB: int(env.PASSWORD_HASH_MEMORY_KIB, 19_456),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1_048_576),
+    apiBodyLimitBytes: int(env.API_BODY_LIMIT_BYTES, 16 * 1_048_576),
     trustProxy: bool(env.TRUST_PROXY, false),
     metrics: bool(env.METRICS, false),
     metricsToken: env.METRICS_TOKEN || undefined,

@@ -11,6 +11,8 @@ import { createDashboardRepository } from './modules/dashboard/dashboard.reposit
 import { createFinanceRepository } from './modules/finance/finance.repository';
 import { createFreightRepository } from './modules/freight/freight.repository';
 import { createImportsRepository } from './modules/imports/imports.repository';
+import { createApiKeysRepository } from './modules/integration/api-keys.repository';
+import { createOutboxRepository } from './modules/integration/outbox.repository';
 import { createNoticesRepository } from './modules/notices/notices.repository';
 import {
   createOrderLinesRepository,
@@ -34,6 +36,7 @@ import { createBrandingRepository } from './web-hosting/branding.repository';
 export function createRepositories(db: Db) {
   return {
     addresses: createAddressesRepository(db),
+    apiKeys: createApiKeysRepository(db),
     areas: createAreasRepository(db),
     audit: createAuditRepository(db),
     auth: createAuthRepository(db),
@@ -49,6 +52,7 @@ export function createRepositories(db: Db) {
     notices: createNoticesRepository(db),
     orderLines: createOrderLinesRepository(db),
     orderRecords: createOrderRecordsRepository(db),
+    outbox: createOutboxRepository(db),
     orders: createOrdersRepository(db),
     partMatching: createPartMatchingRepository(db),
     payment: createPaymentRepository(db),

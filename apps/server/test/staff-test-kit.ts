@@ -1,5 +1,5 @@
 import type { StaffRole } from '@partsportal/contract/endpoint';
-import { currentCode } from '../src/modules/staff/totp';
+import { currentCode } from '../src/platform/totp';
 import type { TestApp } from './test-app';
 
 /** Known TOTP secrets of the test staff (base32), one per role. */

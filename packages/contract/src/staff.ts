@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DEFAULT_ACCOUNT_ID, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
+import {
+  DEFAULT_ACCOUNT_ID,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  confirmEnrolmentDataSchema,
+  secondFactorRequestSchema,
+  totpEnrolmentSchema,
+} from './auth';
 import { emptyBodySchema, idSchema, pageOf, pagingSchema, timestampSchema } from './common';
 import { STAFF_ROLES, defineEndpoint, type StaffPermission } from './endpoint';
 
@@ -27,30 +34,6 @@ export const staffLoginRequestSchema = z.strictObject({
 export const staffLoginDataSchema = z.object({
   token: z.string(),
   second_factor: z.enum(['enrol', 'verify']),
-});
-
-/** A 6-digit TOTP code, or one of the recovery codes given at enrolment. */
-export const secondFactorRequestSchema = z.strictObject({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/)
-    .optional(),
-  recovery_code: z.string().trim().min(8).max(32).optional(),
-});
-
-export const totpEnrolmentSchema = z.object({
-  /** Base32 secret for typing into an app by hand. */
-  secret: z.string(),
-  /** otpauth:// URI (RFC 6238 key URI format). */
-  uri: z.string(),
-  /** The URI as an SVG QR code, to draw in the page. */
-  qr_svg: z.string(),
-});
-
-export const confirmEnrolmentDataSchema = z.object({
-  /** Shown once; each works once in place of a code. */
-  recovery_codes: z.array(z.string()),
 });
 
 export const staffInfoSchema = z.object({

@@ -6,16 +6,24 @@
  *   staff create --login NAME --name "Full name" --role owner|sales|catalogue [--password P]
  *                [--account N] [--account-name NAME]   (a fresh database gets its account here)
  *
+ *   api-key create --name erp --scopes stock:write,prices:write [--expires-days N] [--rate-limit N]
+ *   api-key list
+ *   api-key revoke --prefix pp_live_XXXXXXXX
+ *
  * Without --password a temporary password is generated and printed once; the member changes it
- * at the first sign-in and enrols a TOTP app. Every command writes the audit log as `command`.
+ * at the first sign-in and enrols a TOTP app. An API key is printed once; only its hash is kept.
+ * Every command writes the audit log as `command`.
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRole } from '@partsportal/contract/endpoint';
+import { API_SCOPES, type ApiScope } from '@partsportal/contract/integration';
 import { staffCreateRequestSchema } from '@partsportal/contract/staff';
 import { DEFAULT_ACCOUNT_ID } from '@partsportal/contract/auth';
-import { loadConfig } from '../config';
-import { maintenanceTimeouts, openDatabase } from '../db/client';
+import { loadConfig, type Config } from '../config';
+import { maintenanceTimeouts, openDatabase, type Database } from '../db/client';
+import type { AuditActor } from '../modules/audit/audit.repository';
+import { createApiKeysService } from '../modules/integration/api-keys.service';
 import { insertStaffMember, temporaryPassword } from '../modules/staff/staff.service';
 import { AppError } from '../platform/errors';
 import { translate } from '../platform/messages';
@@ -24,10 +32,134 @@ import { createDataAccess } from '../repositories';
 
 const USAGE = [
   'usage: npm run admin -- staff create --login NAME --name "Full name" --role owner|sales|catalogue [--password P] [--account N] [--account-name NAME]',
+  `       npm run admin -- api-key create --name NAME --scopes ${API_SCOPES.join(',')} [--expires-days N] [--rate-limit N]`,
+  '       npm run admin -- api-key list',
+  '       npm run admin -- api-key revoke --prefix pp_live_XXXXXXXX',
 ].join('\n');
+
+const commandActor = (): AuditActor => ({
+  kind: 'command',
+  id: null,
+  name: `admin-cli:${userInfo().username}`,
+  ip: '',
+});
+
+async function withDatabase<T>(work: (database: Database, config: Config) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: maintenanceTimeouts(config.databaseTimeouts),
+  });
+  try {
+    return await work(database, config);
+  } finally {
+    await database.close();
+  }
+}
+
+async function apiKeyCommand(verb: string | undefined, rest: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      'expires-days': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      prefix: { type: 'string' },
+      account: { type: 'string' },
+    },
+    strict: true,
+  });
+  const accountId = values.account ? Number(values.account) : DEFAULT_ACCOUNT_ID;
+  if (verb === 'create') {
+    const scopes = (values.scopes ?? '')
+      .split(',')
+      .map((scope) => scope.trim())
+      .filter(Boolean);
+    const unknown = scopes.filter((scope) => !(API_SCOPES as readonly string[]).includes(scope));
+    if (!values.name?.trim() || scopes.length === 0 || unknown.length > 0) {
+      console.error(
+        `${unknown.length > 0 ? `Unknown scopes: ${unknown.join(', ')}. ` : ''}--name and --scopes are required (scopes: ${API_SCOPES.join(', ')})\n${USAGE}`,
+      );
+      return 2;
+    }
+    const days = values['expires-days'] ? Number(values['expires-days']) : undefined;
+    const rate = values['rate-limit'] ? Number(values['rate-limit']) : undefined;
+    if (
+      (days !== undefined && !(days > 0)) ||
+      (rate !== undefined && !(Number.isInteger(rate) && rate > 0))
+    ) {
+      console.error(`--expires-days and --rate-limit must be positive numbers\n${USAGE}`);
+      return 2;
+    }
+    const created = await withDatabase(async (database) => {
+      const service = createApiKeysService(createDataAccess(database));
+      return service.create(
+        {
+          accountId,
+          name: values.name!.trim(),
+          scopes: scopes as ApiScope[],
+          expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null,
+          ...(rate ? { rateLimitPerMinute: rate } : {}),
+        },
+        commandActor(),
+      );
+    });
+    console.log(`API key "${values.name}" created (id ${created.id}, scopes ${scopes.join(', ')}).`);
+    console.log('Shown once — store it now; only its hash is kept:');
+    console.log(created.key);
+    return 0;
+  }
+  if (verb === 'list') {
+    const keys = await withDatabase((database) =>
+      createApiKeysService(createDataAccess(database)).list(accountId),
+    );
+    for (const key of keys) {
+      const state = key.revokedAt
+        ? 'revoked'
+        : key.expiresAt && key.expiresAt < new Date()
+          ? 'expired'
+          : 'active';
+      console.log(
+        [
+          key.prefix,
+          key.name,
+          state,
+          key.scopes.join(','),
+          `last used ${key.lastUsedAt?.toISOString() ?? 'never'}`,
+        ].join('  '),
+      );
+    }
+    if (keys.length === 0) console.log('No API keys.');
+    return 0;
+  }
+  if (verb === 'revoke') {
+    if (!values.prefix) {
+      console.error(`--prefix is required\n${USAGE}`);
+      return 2;
+    }
+    const revoked = await withDatabase((database) =>
+      createApiKeysService(createDataAccess(database)).revoke(
+        accountId,
+        { prefix: values.prefix! },
+        commandActor(),
+      ),
+    );
+    if (!revoked) {
+      console.error(`No active key with prefix ${values.prefix}.`);
+      return 1;
+    }
+    console.log(`API key ${revoked.prefix} ("${revoked.name}") revoked.`);
+    return 0;
+  }
+  console.error(USAGE);
+  return 2;
+}
 
 async function main(argv: string[]): Promise<number> {
   const [area, verb, ...rest] = argv;
+  if (area === 'api-key') return apiKeyCommand(verb, rest);
   if (area !== 'staff' || verb !== 'create') {
     console.error(USAGE);
     return 2;
@@ -82,7 +214,7 @@ async function main(argv: string[]): Promise<number> {
           // A password typed on the command line is the operator's own choice; a generated one is not.
           mustChangePassword: values.password === undefined,
         },
-        { kind: 'command', id: null, name: `admin-cli:${userInfo().username}`, ip: '' },
+        commandActor(),
       );
     });
     console.log(`Staff member ${parsed.data.login} (${parsed.data.role}) created, id ${id}.`);

@@ -95,6 +95,8 @@ export function installRequestContext(
       headers: request.headers,
     };
     request.ctx = ctx;
+    // The integrators' API authenticates its own keys (modules/integration/integration-api.ts).
+    if (request.routeOptions.config?.operation) return done();
     const permission = request.routeOptions.config?.permission;
     if (permission === undefined) {
       if (request.routeOptions.url === undefined || options.isPublicUrl(request.routeOptions.url))

@@ -5,6 +5,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   permission: Permission | undefined;
+  /** Routes of the integrators' API: the API-key scopes they need (their own deny-by-default). */
+  apiScopes?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -22,7 +24,13 @@ export function installRouteTable(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      routeTable.push({ method, url: route.url, permission: route.config?.permission });
+      const operation = route.config?.operation;
+      routeTable.push({
+        method,
+        url: route.url,
+        permission: route.config?.permission,
+        ...(operation ? { apiScopes: operation.scopes } : {}),
+      });
     }
   });
 }

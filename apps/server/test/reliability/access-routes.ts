@@ -77,20 +77,26 @@ export interface RouteUnderTest {
   endpoint: Endpoint | undefined;
 }
 
-/** The server's own route table (filled by an onRoute hook in buildApp), joined with the contract. */
+/**
+ * The server's own route table (filled by an onRoute hook in buildApp), joined with the contract.
+ * The integrators' API (/api/v1, API keys) is left out: its operations declare key scopes and are
+ * walked by modules/integration's tests (a buyer token there is a 401).
+ */
 export function routesUnderTest(app: FastifyInstance, apiPrefix: string): RouteUnderTest[] {
   const byKey = new Map<string, Endpoint>(
     contractEndpoints().map((e) => [`${e.method} ${apiPrefix}${toFastifyPath(e.path)}`, e]),
   );
-  return app.routeTable.map((route) => ({
-    method: route.method,
-    url: route.url,
-    permission: route.permission,
-    isPublic:
-      route.permission === 'public' ||
-      (route.permission === undefined && (PUBLIC_URLS as readonly string[]).includes(route.url)),
-    endpoint: byKey.get(`${route.method} ${route.url}`),
-  }));
+  return app.routeTable
+    .filter((route) => route.apiScopes === undefined)
+    .map((route) => ({
+      method: route.method,
+      url: route.url,
+      permission: route.permission,
+      isPublic:
+        route.permission === 'public' ||
+        (route.permission === undefined && (PUBLIC_URLS as readonly string[]).includes(route.url)),
+      endpoint: byKey.get(`${route.method} ${route.url}`),
+    }));
 }
 
 /** Replaces `:name` in a Fastify URL. */

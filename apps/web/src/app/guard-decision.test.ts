@@ -13,6 +13,7 @@ const user = (menus: string[], roles: string[] = []): UserInfo => ({
   carts: 0,
   show_address: true,
   product_detail_title_show_my_number: false,
+  two_factor: false,
 });
 
 const input = (over: Partial<GuardInput>): GuardInput => ({

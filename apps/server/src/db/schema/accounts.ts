@@ -80,6 +80,15 @@ export const users = pgTable(
     productDetailTitleShowMyNumber: boolean('product_detail_title_show_my_number').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * Optional TOTP second factor (issue 14, decision 012): off until the user enrols; then
+     * /Auth/Login asks for a code too. Kept as for staff: the secret, the last accepted step,
+     * recovery codes as SHA-256 hashes.
+     */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_account_user_id_uq').on(t.accountId, sql`lower(${t.userId})`)],
@@ -214,7 +223,10 @@ export const auditLog = pgTable(
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull().default(''),
     /** `{ field: { before, after } }` of the fields that changed. */
-    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull().default({}),
+    changes: jsonb('changes')
+      .$type<Record<string, { before: unknown; after: unknown }>>()
+      .notNull()
+      .default({}),
     /** Anything else worth keeping: a file's hash and counts, an idempotency key … */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },

@@ -35,6 +35,7 @@ export function createAuthRepository(db: Db) {
           id: users.id,
           passwordHash: users.passwordHash,
           isActive: users.isActive,
+          twoFactor: sql<boolean>`${users.totpSecret} is not null`,
         })
         .from(users)
         .where(and(eq(users.accountId, accountId), sql`lower(${users.userId}) = lower(${userId})`))
@@ -58,12 +59,42 @@ export function createAuthRepository(db: Db) {
           productDetailTitleShowMyNumber: users.productDetailTitleShowMyNumber,
           passwordHash: users.passwordHash,
           companyName: companies.name,
+          twoFactor: sql<boolean>`${users.totpSecret} is not null`,
         })
         .from(users)
         .innerJoin(companies, eq(companies.id, users.companyId))
         .where(eq(users.id, id))
         .limit(1);
       return row;
+    },
+
+    /** The user's second factor, locked: a code is accepted once even when two requests race. */
+    async lockSecondFactor(id: number) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          totpSecret: users.totpSecret,
+          totpPendingSecret: users.totpPendingSecret,
+          totpLastStep: users.totpLastStep,
+          recoveryCodeHashes: users.recoveryCodeHashes,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+
+    async updateSecondFactor(
+      id: number,
+      values: Partial<
+        Pick<
+          typeof users.$inferInsert,
+          'totpSecret' | 'totpPendingSecret' | 'totpLastStep' | 'recoveryCodeHashes'
+        >
+      >,
+    ) {
+      await db.update(users).set(values).where(eq(users.id, id));
     },
 
     async createSession(input: {

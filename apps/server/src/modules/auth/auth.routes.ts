@@ -14,4 +14,11 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService) {
   registerEndpoint(app, authEndpoints.changePassword, ({ body, ctx }) =>
     auth.changePassword(requireAuth(ctx), body, ctx.language, ctx.ip),
   );
+  registerEndpoint(app, authEndpoints.startTwoFactor, ({ ctx }) => auth.startTwoFactor(requireAuth(ctx)));
+  registerEndpoint(app, authEndpoints.confirmTwoFactor, ({ body, ctx }) =>
+    auth.confirmTwoFactor(requireAuth(ctx), body),
+  );
+  registerEndpoint(app, authEndpoints.disableTwoFactor, ({ body, ctx }) =>
+    auth.disableTwoFactor(requireAuth(ctx), body, ctx.ip),
+  );
 }

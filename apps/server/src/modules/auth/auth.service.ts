@@ -5,7 +5,9 @@ import {
   PASSWORD_MIN_LENGTH,
   type UserInfo,
   type changePasswordRequestSchema,
+  type disableTwoFactorRequestSchema,
   type loginRequestSchema,
+  type secondFactorRequestSchema,
 } from '@partsportal/contract/auth';
 import { ADMIN_ROLE, ALL_MENU_CODES } from '@partsportal/contract/endpoint';
 import type { z } from 'zod';
@@ -14,7 +16,14 @@ import type { AuthContext } from '../../platform/auth-context';
 import { AppError } from '../../platform/errors';
 import { passwordHasher, type PasswordHasher } from '../../platform/password';
 import type { RateLimitStore } from '../../platform/rate-limiter';
-import type { Repositories } from '../../repositories';
+import type { Repositories, Transaction } from '../../repositories';
+import {
+  checkSecondFactor,
+  enrolment,
+  newRecoveryCodes,
+  newTotpSecret,
+  hashRecoveryCode,
+} from '../../platform/totp';
 
 const HOUR_MS = 3_600_000;
 /** Don't write last_seen_at on every call: once a minute is precise enough for the idle limit. */
@@ -26,6 +35,8 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export function createAuthService(deps: {
   repos: Repositories;
+  /** The second factor's check and its use are one transaction (a code is accepted once). */
+  transaction: Transaction;
   config: Config;
   now?: () => Date;
   /** The process's shared hasher unless a test brings its own slots. */
@@ -111,6 +122,29 @@ export function createAuthService(deps: {
         await repo.recordFailure(body.account_id, userKey, ip, now());
         throw new AppError(ResultCode.refused, 'loginFailed');
       }
+      if (user.twoFactor) {
+        // Only a user who enrolled meets this (decision 012); the spec's login is unchanged otherwise.
+        if (!body.totp_code && !body.recovery_code) {
+          throw new AppError(ResultCode.secondFactorRequired, 'secondFactorRequired');
+        }
+        const refused = await deps.transaction(async (tx) => {
+          const holder = await tx.auth.lockSecondFactor(user.id);
+          if (!holder) return 'secondFactorWrong' as const;
+          const outcome = checkSecondFactor(
+            holder,
+            { code: body.totp_code, recoveryCode: body.recovery_code },
+            now(),
+          );
+          if (!outcome.ok) return outcome.messageKey;
+          await tx.auth.updateSecondFactor(user.id, outcome.update);
+          return null;
+        });
+        if (refused) {
+          // A wrong code counts like a wrong password: 6 digits must not be guessable by repetition.
+          await repo.recordFailure(body.account_id, userKey, ip, now());
+          throw new AppError(ResultCode.validation, refused);
+        }
+      }
       return startSession(user.id, language, body.unique_code ?? null);
     },
 
@@ -168,7 +202,75 @@ export function createAuthService(deps: {
         carts: await repos.cart.countItems(auth.userId, auth.companyId),
         show_address: user.showAddress,
         product_detail_title_show_my_number: user.productDetailTitleShowMyNumber,
+        two_factor: user.twoFactor,
       };
+    },
+
+    /** Optional two-step sign-in for customer users (decision 012): a secret offered, not yet on. */
+    async startTwoFactor(auth: AuthContext) {
+      const user = await repo.findUserById(auth.userId);
+      if (!user) throw new AppError(ResultCode.invalidToken, 'invalidToken');
+      if (user.twoFactor) throw new AppError(ResultCode.conflict, 'secondFactorAlreadyEnrolled');
+      const secret = newTotpSecret();
+      await repo.updateSecondFactor(user.id, { totpPendingSecret: secret });
+      return enrolment(secret, user.userId, 'PartsPortal');
+    },
+
+    async confirmTwoFactor(auth: AuthContext, body: z.output<typeof secondFactorRequestSchema>) {
+      if (!body.code) throw new AppError(ResultCode.validation, 'secondFactorCodeMissing');
+      const code = body.code;
+      const codes = await deps.transaction(async (tx) => {
+        const holder = await tx.auth.lockSecondFactor(auth.userId);
+        if (!holder) throw new AppError(ResultCode.invalidToken, 'invalidToken');
+        if (holder.totpSecret) throw new AppError(ResultCode.conflict, 'secondFactorAlreadyEnrolled');
+        if (!holder.totpPendingSecret) throw new AppError(ResultCode.refused, 'enrolmentNotStarted');
+        const outcome = checkSecondFactor(
+          { totpSecret: holder.totpPendingSecret, totpLastStep: null, recoveryCodeHashes: [] },
+          { code },
+          now(),
+        );
+        if (!outcome.ok) return null;
+        const recovery = newRecoveryCodes();
+        await tx.auth.updateSecondFactor(auth.userId, {
+          totpSecret: holder.totpPendingSecret,
+          totpPendingSecret: null,
+          totpLastStep: 'totpLastStep' in outcome.update ? outcome.update.totpLastStep : null,
+          recoveryCodeHashes: recovery.map(hashRecoveryCode),
+        });
+        return recovery;
+      });
+      if (!codes) throw new AppError(ResultCode.validation, 'secondFactorWrong');
+      return { recovery_codes: codes };
+    },
+
+    /** Off again: the password and a current (or recovery) code, so a borrowed session cannot. */
+    async disableTwoFactor(
+      auth: AuthContext,
+      body: z.output<typeof disableTwoFactorRequestSchema>,
+      ip: string,
+    ) {
+      await checkCurrentPassword(auth, body.current_password, ip);
+      if (!body.code && !body.recovery_code)
+        throw new AppError(ResultCode.validation, 'secondFactorCodeMissing');
+      const refused = await deps.transaction(async (tx) => {
+        const holder = await tx.auth.lockSecondFactor(auth.userId);
+        if (!holder?.totpSecret) throw new AppError(ResultCode.refused, 'secondFactorNotEnrolled');
+        const outcome = checkSecondFactor(
+          holder,
+          { code: body.code, recoveryCode: body.recovery_code },
+          now(),
+        );
+        if (!outcome.ok) return outcome.messageKey;
+        await tx.auth.updateSecondFactor(auth.userId, {
+          totpSecret: null,
+          totpPendingSecret: null,
+          totpLastStep: null,
+          recoveryCodeHashes: [],
+        });
+        return null;
+      });
+      if (refused) throw new AppError(ResultCode.validation, refused);
+      return null;
     },
 
     /**

@@ -13,7 +13,7 @@ import { openRateLimitStore } from '../../platform/rate-limiter';
 import { createSemaphore } from '../../platform/semaphore';
 import { createAccount, createCompany, createUser } from '../../../test/fixtures';
 import { createTestDatabase } from '../../../test/test-database';
-import { repositoriesOn } from '../../../test/data-access';
+import { createDataAccess } from '../../repositories';
 import { createAuthService } from './auth.service';
 
 let database: Database;
@@ -66,7 +66,7 @@ describe('sign-in when the hash slots are taken', () => {
     const holder = slots.run(() => held.done);
     const queuedFiller = slots.run(async () => undefined);
     const auth = createAuthService({
-      repos: repositoriesOn(database.db),
+      ...createDataAccess(database),
       config: testConfig({ loginAttemptsPerIpPerMinute: 1000 }),
       passwords: createPasswordHasher(slots),
       rateLimits: await openRateLimitStore({ db: database.db }),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createCompany, createStaffMember, createUser } from '../../../test/fixtures';
 import { STAFF_SECRETS, staffSignIn } from '../../../test/staff-test-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { currentCode, hashRecoveryCode } from './totp';
+import { currentCode, hashRecoveryCode } from '../../platform/totp';
 
 let clock = Date.parse('2026-11-26T08:00:00Z');
 const now = () => new Date(clock);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ResultCode } from '@partsportal/contract/codes';
+import type { secondFactorRequestSchema } from '@partsportal/contract/auth';
 import type { StaffRole } from '@partsportal/contract/endpoint';
 import type {
-  secondFactorRequestSchema,
   staffChangePasswordRequestSchema,
   staffCreateRequestSchema,
   staffListRequestSchema,
@@ -18,7 +18,14 @@ import type { RateLimitStore } from '../../platform/rate-limiter';
 import type { DataAccess, Repositories } from '../../repositories';
 import { changedFields, type AuditActor } from '../audit/audit.repository';
 import { hashToken, newToken } from '../auth/auth.service';
-import { acceptedStep, enrolment, hashRecoveryCode, newRecoveryCodes, newTotpSecret } from './totp';
+import {
+  acceptedStep,
+  checkSecondFactor,
+  enrolment,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+} from '../../platform/totp';
 
 const HOUR_MS = 3_600_000;
 /** A working day; staff sign in again the next morning (customers keep TOKEN_MAX_HOURS). */
@@ -228,19 +235,14 @@ export function createStaffService(
         const member = await tx.staff.lock(staff.accountId, staff.staffId);
         if (!member) throw new AppError(ResultCode.invalidToken, 'invalidToken');
         if (!member.totpSecret) throw new AppError(ResultCode.refused, 'secondFactorNotEnrolled');
-        if (body.code) {
-          const step = acceptedStep(member.totpSecret, body.code, now());
-          if (step === null) return 'secondFactorWrong' as const;
-          // The row is locked, so two requests with one code cannot both pass this check.
-          if (member.totpLastStep !== null && step <= member.totpLastStep)
-            return 'secondFactorReplayed' as const;
-          await tx.staff.update(member.id, { totpLastStep: step });
-        } else {
-          const codeHash = hashRecoveryCode(body.recovery_code ?? '');
-          if (!member.recoveryCodeHashes.includes(codeHash)) return 'recoveryCodeWrong' as const;
-          await tx.staff.update(member.id, {
-            recoveryCodeHashes: member.recoveryCodeHashes.filter((h) => h !== codeHash),
-          });
+        const outcome = checkSecondFactor(
+          member,
+          { code: body.code, recoveryCode: body.recovery_code },
+          now(),
+        );
+        if (!outcome.ok) return outcome.messageKey;
+        await tx.staff.update(member.id, outcome.update);
+        if (outcome.usedRecoveryCode) {
           await tx.audit.record({
             accountId: staff.accountId,
             actor: staffActor(staff, ip),

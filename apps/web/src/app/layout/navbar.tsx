@@ -6,6 +6,7 @@ import {
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
+  SafetyOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Breadcrumb, Button, Dropdown, Menu } from 'antd';
@@ -24,6 +25,7 @@ import { useTagsStore } from './tags-store';
 // Both dialogs load on first use: the error log's Table and Pagination alone were ~85 KB
 // brotli in the first load of pages that have no table (the dashboard).
 const ChangePasswordDialog = lazy(() => import('../../features/auth/change-password-dialog'));
+const TwoFactorDialog = lazy(() => import('../../features/auth/two-factor-dialog'));
 const ErrorLogDialog = lazy(() =>
   import('./error-log-dialog').then((module) => ({ default: module.ErrorLogDialog })),
 );
@@ -38,6 +40,8 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
   const [errorLogOpen, setErrorLogOpen] = useState(false);
   const [passwordUsed, setPasswordUsed] = useState(false);
   const [errorLogUsed, setErrorLogUsed] = useState(false);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const [twoFactorUsed, setTwoFactorUsed] = useState(false);
   const errorCount = useErrorLogStore((s) => s.entries.length);
   const route = findRoute(location.pathname);
   // The user menu's personal centre opens the pending orders when the user may see them, else
@@ -92,6 +96,7 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
                   ? [{ key: 'personal', icon: <UserOutlined />, label: t('route.personalCenter') }]
                   : []),
                 { key: 'password', icon: <LockOutlined />, label: t('password.title') },
+                { key: 'twoFactor', icon: <SafetyOutlined />, label: t('twoFactor.menu') },
                 // Spec §8's error log: a support tool, so it sits in the user menu rather than
                 // as a red badge in the header (issue 17 item 9); the count is in its label.
                 {
@@ -108,6 +113,10 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
                 if (key === 'password') {
                   setPasswordUsed(true);
                   setPasswordOpen(true);
+                }
+                if (key === 'twoFactor') {
+                  setTwoFactorUsed(true);
+                  setTwoFactorOpen(true);
                 }
                 if (key === 'errorLog') {
                   setErrorLogUsed(true);
@@ -144,6 +153,7 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
       {/* Kept mounted once opened, so the closing animation still plays. */}
       <Suspense fallback={null}>
         {passwordUsed && <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />}
+        {twoFactorUsed && <TwoFactorDialog open={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />}
         {errorLogUsed && <ErrorLogDialog open={errorLogOpen} onClose={() => setErrorLogOpen(false)} />}
       </Suspense>
     </header>

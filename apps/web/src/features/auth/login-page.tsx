@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LANGUAGES } from '@partsportal/contract/codes';
+import { LANGUAGES, ResultCode } from '@partsportal/contract/codes';
 import { getStaticConfig } from '@shared/api/static-config';
 import { COOKIE, getCookie, removeCookie, setCookie } from '@shared/cookies';
 import { useSessionStore } from '@shared/stores/session-store';
@@ -23,6 +23,9 @@ export default function LoginPage() {
   const uniqueCode = params.get('uniqueCode') ?? getCookie(COOKIE.uniqueCode) ?? '';
   const [userId, setUserId] = useState(() => (uniqueCode ? (getCookie(COOKIE.userId) ?? '') : ''));
   const [password, setPassword] = useState('');
+  // Only for a user who turned two-step sign-in on: the server answers 40011 to the password alone.
+  const [codeStep, setCodeStep] = useState<'none' | 'code' | 'recovery'>('none');
+  const [code, setCode] = useState('');
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
 
@@ -33,6 +36,7 @@ export default function LoginPage() {
     const trimmedId = userId.trim();
     if (!trimmedId) return setError(t('login.userIdRequired'));
     if (!password) return setError(t('login.passwordRequired'));
+    if (codeStep !== 'none' && !code.trim()) return setError(t('login.codeRequired'));
     setError('');
     setLoading(true);
     try {
@@ -44,6 +48,8 @@ export default function LoginPage() {
           account_id: config.account_id,
           from: 'web',
           unique_code: uniqueCode || null,
+          ...(codeStep === 'code' ? { totp_code: code.trim() } : {}),
+          ...(codeStep === 'recovery' ? { recovery_code: code.trim() } : {}),
         },
         { silent: true },
       );
@@ -55,6 +61,9 @@ export default function LoginPage() {
       session.setToken(token);
       void navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (failure) {
+      if ((failure as { code?: number }).code === ResultCode.secondFactorRequired && codeStep === 'none') {
+        setCodeStep('code');
+      }
       setError(failure instanceof Error ? failure.message : String(failure));
       setLoading(false);
     }
@@ -92,6 +101,35 @@ export default function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
           placeholder={t('login.passwordPlaceholder')}
         />
+        {codeStep !== 'none' && (
+          <>
+            <label className="login-label" htmlFor="login-code">
+              {t(codeStep === 'code' ? 'login.code' : 'login.recoveryCode')}
+            </label>
+            <Input
+              id="login-code"
+              name="one-time-code"
+              size="large"
+              autoComplete="one-time-code"
+              inputMode={codeStep === 'code' ? 'numeric' : 'text'}
+              maxLength={codeStep === 'code' ? 6 : 32}
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+            <Button
+              type="link"
+              size="small"
+              className="login-code-switch"
+              onClick={() => {
+                setCode('');
+                setCodeStep(codeStep === 'code' ? 'recovery' : 'code');
+              }}
+            >
+              {t(codeStep === 'code' ? 'login.useRecoveryCode' : 'login.useAppCode')}
+            </Button>
+          </>
+        )}
         <div className="login-error" role="alert">
           {error}
         </div>

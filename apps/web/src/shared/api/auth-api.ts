@@ -29,3 +29,16 @@ export const changePassword = (
     },
     options,
   );
+
+/** Optional two-step sign-in (decision 012). */
+export const startTwoFactor = () => callEndpoint(authEndpoints.startTwoFactor, {}, { silent: true });
+
+export const confirmTwoFactor = (code: string) =>
+  callEndpoint(authEndpoints.confirmTwoFactor, { code }, { silent: true });
+
+export const disableTwoFactor = (currentPassword: string, code: { code?: string; recovery_code?: string }) =>
+  callEndpoint(
+    authEndpoints.disableTwoFactor,
+    { current_password: currentPassword, ...code },
+    { silent: true },
+  );

@@ -58,3 +58,49 @@ export const hashRecoveryCode = (code: string) =>
   createHash('sha256')
     .update(code.toUpperCase().replace(/[^A-Z0-9]/g, ''))
     .digest('hex');
+
+/** What a second factor's owner (a staff member or a customer user) keeps of it. */
+export interface SecondFactorHolder {
+  totpSecret: string | null;
+  totpLastStep: number | null;
+  recoveryCodeHashes: string[];
+}
+
+export type SecondFactorOutcome =
+  | {
+      ok: true;
+      /** What to store: the accepted step, or the recovery codes without the one just used. */
+      update: { totpLastStep: number } | { recoveryCodeHashes: string[] };
+      usedRecoveryCode: boolean;
+    }
+  | { ok: false; messageKey: 'secondFactorWrong' | 'secondFactorReplayed' | 'recoveryCodeWrong' };
+
+/**
+ * Checks a TOTP code (each 30-s step accepted once: a code of the last accepted step or earlier is
+ * a replay) or a recovery code (each works once). The caller holds the holder's row locked, so
+ * two requests with one code cannot both pass, and stores `update` in the same transaction.
+ */
+export function checkSecondFactor(
+  holder: SecondFactorHolder,
+  input: { code?: string | undefined; recoveryCode?: string | undefined },
+  now: Date,
+): SecondFactorOutcome {
+  if (input.code) {
+    if (!holder.totpSecret) return { ok: false, messageKey: 'secondFactorWrong' };
+    const step = acceptedStep(holder.totpSecret, input.code, now);
+    if (step === null) return { ok: false, messageKey: 'secondFactorWrong' };
+    if (holder.totpLastStep !== null && step <= holder.totpLastStep) {
+      return { ok: false, messageKey: 'secondFactorReplayed' };
+    }
+    return { ok: true, update: { totpLastStep: step }, usedRecoveryCode: false };
+  }
+  const codeHash = hashRecoveryCode(input.recoveryCode ?? '');
+  if (!input.recoveryCode || !holder.recoveryCodeHashes.includes(codeHash)) {
+    return { ok: false, messageKey: 'recoveryCodeWrong' };
+  }
+  return {
+    ok: true,
+    update: { recoveryCodeHashes: holder.recoveryCodeHashes.filter((h) => h !== codeHash) },
+    usedRecoveryCode: true,
+  };
+}
