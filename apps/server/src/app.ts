@@ -21,6 +21,8 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { registerFinanceRoutes } from './modules/finance/finance.routes';
 import { createFinanceService } from './modules/finance/finance.service';
 import { registerFreightRoutes } from './modules/freight/freight.routes';
+import { registerImportsRoutes } from './modules/imports/imports.routes';
+import { createImportsService } from './modules/imports/imports.service';
 import { createApiKeysService } from './modules/integration/api-keys.service';
 import { registerIntegrationApi } from './modules/integration/integration-api';
 import { integrationRoutes } from './modules/integration/integration.routes';
@@ -45,6 +47,7 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { installApiDocs } from './platform/api-docs';
 import { installCors } from './platform/cors';
 import { installErrorHandler } from './platform/error-handler';
+import { openJobQueue } from './platform/jobs';
 import { installJsonBody } from './platform/json-body';
 import { installMetrics } from './platform/metrics';
 import { openRateLimitStore } from './platform/rate-limiter';
@@ -127,6 +130,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
 
+  // The job queue (decision 010), inside this process unless JOBS=off; stopped before the
+  // database closes (onClose hooks run before main.ts closes it).
+  const jobs = await openJobQueue({ database, config, logger: app.log });
+  app.addHook('onClose', async () => jobs.stop());
+  const imports = createImportsService({ ...data, jobs, config, logger: app.log });
+  if (config.jobs === 'inline') await imports.startWorkers();
+
   await app.register(
     async (api) => {
       registerAuthRoutes(api, authService);
@@ -163,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       registerFinanceRoutes(api, createFinanceService({ repos, ...(deps.now ? { now: deps.now } : {}) }));
       registerNoticesRoutes(api, createNoticesService({ repos }));
+      registerImportsRoutes(api, imports, config);
       registerDashboardRoutes(api, createDashboardService({ repos, ...(deps.now ? { now: deps.now } : {}) }));
       const catalogFiles = createCatalogFiles({ repos, productFilesDir: config.productFilesDir });
       registerCatalogRoutes(

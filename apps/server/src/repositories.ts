@@ -11,6 +11,7 @@ import { createCustomersRepository } from './modules/customers/customers.reposit
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
 import { createFinanceRepository } from './modules/finance/finance.repository';
 import { createFreightRepository } from './modules/freight/freight.repository';
+import { createImportsRepository } from './modules/imports/imports.repository';
 import { createApiKeysRepository } from './modules/integration/api-keys.repository';
 import { createOutboxRepository } from './modules/integration/outbox.repository';
 import { createInventoryRepository } from './modules/inventory/inventory.repository';
@@ -53,6 +54,7 @@ export function createRepositories(db: Db) {
     freight: createFreightRepository(db),
     inventory: createInventoryRepository(db),
     names: createNamesRepository(db),
+    imports: createImportsRepository(db),
     notices: createNoticesRepository(db),
     orderLines: createOrderLinesRepository(db),
     orderRecords: createOrderRecordsRepository(db),
@@ -69,8 +71,12 @@ export function createRepositories(db: Db) {
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
-/** Runs `work` in one transaction, with every repository bound to it; rolls back when it throws. */
-export type Transaction = <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+/**
+ * Runs `work` in one transaction, with every repository bound to it; rolls back when it throws.
+ * `db` is the transaction's executor itself, for what must join it from outside the
+ * repositories (a job sent with the change that needs it: platform/jobs.ts `send({ tx })`).
+ */
+export type Transaction = <T>(work: (repos: Repositories, db: Db) => Promise<T>) => Promise<T>;
 
 /** What a service receives to reach the database: the bundle, and the bundle inside a transaction. */
 export interface DataAccess {
@@ -81,6 +87,6 @@ export interface DataAccess {
 export function createDataAccess(database: Database): DataAccess {
   return {
     repos: createRepositories(database.db),
-    transaction: (work) => database.transaction((tx) => work(createRepositories(tx))),
+    transaction: (work) => database.transaction((tx) => work(createRepositories(tx), tx)),
   };
 }

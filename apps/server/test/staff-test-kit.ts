@@ -28,3 +28,24 @@ export async function staffSignIn(t: TestApp, login: string, password: string, s
   if (step2.code !== 200) throw new Error(`second factor for ${login} failed: ${step2.msg}`);
   return step1.data.token;
 }
+
+/** The same over HTTP, for suites that run a real server process (a kill test, the bench). */
+export async function staffSignInOverHttp(baseUrl: string, login: string, password: string, secret: string) {
+  const post = async <T>(path: string, body: unknown, token?: string) =>
+    (await (
+      await fetch(`${baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { code: number; msg: string; data: T };
+  const step1 = await post<{ token: string }>('/Admin/Auth/Login', { login, password });
+  if (step1.code !== 200) throw new Error(`staff login ${login}: ${step1.msg}`);
+  const step2 = await post(
+    '/Admin/Auth/VerifySecondFactor',
+    { code: currentCode(secret, new Date()) },
+    step1.data.token,
+  );
+  if (step2.code !== 200) throw new Error(`second factor for ${login}: ${step2.msg}`);
+  return step1.data.token;
+}
