@@ -9,8 +9,10 @@ import { ensurePgliteCopy } from './bench-database';
 import { cartScenario } from './cart';
 import { catalogScenario } from './catalog';
 import { dashboardScenario } from './dashboard';
+import { fileImportScenario } from './file-import';
 import { httpScenario } from './http';
 import { importScenario } from './import';
+import { jobQueueScenario } from './job-queue';
 import { loginScenario } from './login';
 import { mixedScenario } from './mixed';
 import { recordsScenario } from './records';
@@ -28,6 +30,8 @@ const scenarios: Record<string, () => Promise<void>> = {
   catalog: catalogScenario,
   cart: cartScenario,
   import: importScenario,
+  'file-import': fileImportScenario,
+  jobs: jobQueueScenario,
   records: recordsScenario,
   dashboard: dashboardScenario,
   mixed: mixedScenario,

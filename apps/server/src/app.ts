@@ -24,6 +24,8 @@ import { registerFreightRoutes } from './modules/freight/freight.routes';
 import { createApiKeysService } from './modules/integration/api-keys.service';
 import { registerIntegrationApi } from './modules/integration/integration-api';
 import { integrationRoutes } from './modules/integration/integration.routes';
+import { registerImportsRoutes } from './modules/imports/imports.routes';
+import { createImportsService } from './modules/imports/imports.service';
 import { createFreightService } from './modules/freight/freight.service';
 import { registerNoticesRoutes } from './modules/notices/notices.routes';
 import { createNoticesService } from './modules/notices/notices.service';
@@ -40,6 +42,7 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { installApiDocs } from './platform/api-docs';
 import { installCors } from './platform/cors';
 import { installErrorHandler } from './platform/error-handler';
+import { openJobQueue } from './platform/jobs';
 import { installJsonBody } from './platform/json-body';
 import { installMetrics } from './platform/metrics';
 import { openRateLimitStore } from './platform/rate-limiter';
@@ -122,6 +125,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
 
+  // The job queue (decision 010), inside this process unless JOBS=off; stopped before the
+  // database closes (onClose hooks run before main.ts closes it).
+  const jobs = await openJobQueue({ database, config, logger: app.log });
+  app.addHook('onClose', async () => jobs.stop());
+  const imports = createImportsService({ ...data, jobs, config, logger: app.log });
+  if (config.jobs === 'inline') await imports.startWorkers();
+
   await app.register(
     async (api) => {
       registerAuthRoutes(api, authService);
@@ -158,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       registerFinanceRoutes(api, createFinanceService({ repos, ...(deps.now ? { now: deps.now } : {}) }));
       registerNoticesRoutes(api, createNoticesService({ repos }));
+      registerImportsRoutes(api, imports, config);
       registerDashboardRoutes(api, createDashboardService({ repos, ...(deps.now ? { now: deps.now } : {}) }));
       registerCatalogRoutes(
         api,

@@ -72,6 +72,22 @@ export interface Config {
   databaseTimeouts: DatabaseTimeouts;
   /** Connections in this process's PostgreSQL pool (DB_POOL_SIZE; PGlite has one). */
   databasePoolSize: number;
+  /**
+   * JOBS: `inline` runs the job queue (platform/jobs.ts) inside this server process; `off`
+   * starts none (sending a job then fails). A separate worker process comes later (decision 010).
+   */
+  jobs: 'inline' | 'off';
+  /** How often an idle worker asks for a job (JOBS_POLL_SECONDS, at least 0.5). */
+  jobsPollSeconds: number;
+  /** How often the queue's maintenance (expiring jobs of dead processes) runs (JOBS_MAINTENANCE_SECONDS). */
+  jobsMaintenanceSeconds: number;
+  /**
+   * A file-import job slice active longer than this is taken as lost (its process died) and
+   * retried from the import's checkpoint (IMPORT_JOB_EXPIRE_SECONDS).
+   */
+  importJobExpireSeconds: number;
+  /** Largest back-office import file (IMPORT_MAX_BYTES); the buyers' cart upload keeps its 5 MB. */
+  importMaxBytes: number;
 }
 
 /**
@@ -220,7 +236,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importWorkerWarm: bool(env.IMPORT_WORKER_WARM, true),
     databaseTimeouts: loadDatabaseTimeouts(env),
     databasePoolSize: loadDatabasePoolSize(env),
+    jobs: loadJobsMode(env.JOBS),
+    jobsPollSeconds: Math.max(0.5, Number(env.JOBS_POLL_SECONDS || 1)),
+    jobsMaintenanceSeconds: int(env.JOBS_MAINTENANCE_SECONDS, 30),
+    importJobExpireSeconds: int(env.IMPORT_JOB_EXPIRE_SECONDS, 120),
+    importMaxBytes: int(env.IMPORT_MAX_BYTES, 200 * 1024 * 1024),
   };
+}
+
+function loadJobsMode(value: string | undefined): Config['jobs'] {
+  const mode = (value ?? '').trim().toLowerCase() || 'inline';
+  if (mode !== 'inline' && mode !== 'off') throw new Error(`JOBS must be inline or off, got "${value}"`);
+  return mode;
 }
 
 /** Settings for tests: in-memory database, no demo data, cheap hashing. */
@@ -232,6 +259,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     passwordHashMemoryKiB: 1024,
     importWorkerWarm: false,
+    // A test that needs the job queue turns it on (`jobs: 'inline'`); the others skip its start-up.
+    jobs: 'off',
     ...overrides,
   };
 }

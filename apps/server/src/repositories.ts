@@ -11,6 +11,7 @@ import { createDashboardRepository } from './modules/dashboard/dashboard.reposit
 import { createFinanceRepository } from './modules/finance/finance.repository';
 import { createFreightRepository } from './modules/freight/freight.repository';
 import { createApiKeysRepository } from './modules/integration/api-keys.repository';
+import { createImportsRepository } from './modules/imports/imports.repository';
 import { createNoticesRepository } from './modules/notices/notices.repository';
 import {
   createOrderLinesRepository,
@@ -46,6 +47,7 @@ export function createRepositories(db: Db) {
     deliveries: createDeliveriesRepository(db),
     finance: createFinanceRepository(db),
     freight: createFreightRepository(db),
+    imports: createImportsRepository(db),
     notices: createNoticesRepository(db),
     orderLines: createOrderLinesRepository(db),
     orderRecords: createOrderRecordsRepository(db),
@@ -61,8 +63,12 @@ export function createRepositories(db: Db) {
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
-/** Runs `work` in one transaction, with every repository bound to it; rolls back when it throws. */
-export type Transaction = <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+/**
+ * Runs `work` in one transaction, with every repository bound to it; rolls back when it throws.
+ * `db` is the transaction's executor itself, for what must join it from outside the
+ * repositories (a job sent with the change that needs it: platform/jobs.ts `send({ tx })`).
+ */
+export type Transaction = <T>(work: (repos: Repositories, db: Db) => Promise<T>) => Promise<T>;
 
 /** What a service receives to reach the database: the bundle, and the bundle inside a transaction. */
 export interface DataAccess {
@@ -73,6 +79,6 @@ export interface DataAccess {
 export function createDataAccess(database: Database): DataAccess {
   return {
     repos: createRepositories(database.db),
-    transaction: (work) => database.transaction((tx) => work(createRepositories(tx))),
+    transaction: (work) => database.transaction((tx) => work(createRepositories(tx), tx)),
   };
 }

@@ -55,6 +55,13 @@ export interface Database {
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /** `queryRows` on `db`: for seeds, scripts and tests (repositories take a `Db`). */
   rows<T>(query: SQL, options?: { prepared?: boolean }): Promise<T[]>;
+  /**
+   * A statement as text with `$n` values, for a library that brings its own SQL (the job queue,
+   * platform/jobs.ts). Without values the text may hold several statements (its schema
+   * install): PGlite's exec, a simple query on PostgreSQL. On PGlite it waits for a running
+   * `transaction` like every other query (one connection, one statement at a time).
+   */
+  executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -115,6 +122,11 @@ async function openPglite(dataDir: string): Promise<Database> {
       return result;
     },
     rows: (query, options) => queryRows(db, query, options),
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values as unknown[]);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     async close() {
       await client.close();
     },
@@ -226,6 +238,12 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
       }
     },
     rows: (query, options) => queryRows(db, query, options),
+    async executeSql(text, values) {
+      const result = await pool.query(text, values && values.length > 0 ? (values as unknown[]) : undefined);
+      // A multi-statement text answers one result per statement; the last one is the answer.
+      const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult | undefined) : result;
+      return { rows: last?.rows ?? [] };
+    },
     async close() {
       await pool.end();
     },

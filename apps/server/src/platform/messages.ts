@@ -396,6 +396,129 @@ export const messages = {
     en: 'Online payment is not available. Please pay on account or contact us.',
     es: 'El pago en línea no está disponible. Pague a cuenta o contáctenos.',
   },
+  // Back-office file imports and the import core (modules/imports).
+  catalogImportUnknownBrand: {
+    zh: '品牌“{brand}”不存在（品牌来自基础资料，请先添加）。',
+    en: 'The brand "{brand}" does not exist (brands come from the reference data; add it first).',
+    es: 'La marca «{brand}» no existe (las marcas vienen de los datos de referencia; añádala primero).',
+  },
+  catalogImportRequired: {
+    zh: '此项必填。',
+    en: 'This field is required.',
+    es: 'Este campo es obligatorio.',
+  },
+  catalogImportBadNumber: {
+    zh: '编号“{value}”不含字母或数字。',
+    en: 'The number "{value}" has no letters or digits.',
+    es: 'El número «{value}» no tiene letras ni dígitos.',
+  },
+  catalogImportTooLong: {
+    zh: '内容超过 {max} 个字符。',
+    en: 'The text is longer than {max} characters.',
+    es: 'El texto tiene más de {max} caracteres.',
+  },
+  catalogImportDuplicateRow: {
+    zh: '与第 {row} 行重复（同一品牌和编号）。',
+    en: 'Duplicate of row {row} (same brand and number).',
+    es: 'Duplicado de la fila {row} (misma marca y número).',
+  },
+  catalogImportBadDecimal: {
+    zh: '“{value}”不是有效的非负数（最多 4 位小数）。',
+    en: '"{value}" is not a valid number of 0 or more (at most 4 decimals).',
+    es: '«{value}» no es un número válido de 0 o más (como máximo 4 decimales).',
+  },
+  catalogImportBadWhole: {
+    zh: '“{value}”不是非负整数。',
+    en: '"{value}" is not a whole number of 0 or more.',
+    es: '«{value}» no es un número entero de 0 o más.',
+  },
+  catalogImportNegativeStock: {
+    zh: '库存不能为负数（{value}）。',
+    en: 'Stock cannot be negative ({value}).',
+    es: 'El stock no puede ser negativo ({value}).',
+  },
+  catalogImportBadFlag: {
+    zh: '“{value}”不是 是/否（1/0、yes/no）。',
+    en: '"{value}" is not yes/no (1/0, yes/no).',
+    es: '«{value}» no es sí/no (1/0, sí/no).',
+  },
+  catalogImportUnknownPartType: {
+    zh: '配件类型“{value}”不存在。',
+    en: 'The part type "{value}" does not exist.',
+    es: 'El tipo de pieza «{value}» no existe.',
+  },
+  catalogImportUnknownStore: {
+    zh: '仓库“{value}”不存在。',
+    en: 'The store "{value}" does not exist.',
+    es: 'El almacén «{value}» no existe.',
+  },
+  catalogImportUnknownCompany: {
+    zh: '客户公司“{value}”不存在。',
+    en: 'The company "{value}" does not exist.',
+    es: 'La empresa «{value}» no existe.',
+  },
+  catalogImportUnknownProduct: {
+    zh: '没有此品牌和编号的产品。',
+    en: 'No product has this brand and number.',
+    es: 'Ningún producto tiene esta marca y número.',
+  },
+  catalogImportBadCross: {
+    zh: '互换号“{value}”无效，格式：OE:04465-33450;DENSO:DP123。',
+    en: 'The cross number "{value}" is not valid; write OE:04465-33450;DENSO:DP123.',
+    es: 'El número cruzado «{value}» no es válido; escriba OE:04465-33450;DENSO:DP123.',
+  },
+  catalogImportNothingToSet: {
+    zh: '此行没有要导入的价格。',
+    en: 'This row has no price to import.',
+    es: 'Esta fila no tiene ningún precio que importar.',
+  },
+  catalogImportNotFound: {
+    zh: '导入记录不存在。',
+    en: 'This import does not exist.',
+    es: 'Esta importación no existe.',
+  },
+  catalogImportBadState: {
+    zh: '导入当前状态为“{state}”，不能执行此操作。',
+    en: 'The import is "{state}"; this step is not possible now.',
+    es: 'La importación está en «{state}»; este paso no es posible ahora.',
+  },
+  catalogImportMissingColumns: {
+    zh: '缺少必需的列：{fields}',
+    en: 'Required columns are not mapped: {fields}',
+    es: 'Faltan columnas obligatorias: {fields}',
+  },
+  catalogImportBadMapping: {
+    zh: '列映射无效：{fields}',
+    en: 'The column mapping is not valid: {fields}',
+    es: 'La asignación de columnas no es válida: {fields}',
+  },
+  catalogImportNotAFile: {
+    zh: '文件必须是 CSV 或 xlsx 格式，且与扩展名相符。',
+    en: 'The file must be CSV or xlsx, matching its extension.',
+    es: 'El archivo debe ser CSV o xlsx, según su extensión.',
+  },
+  catalogImportEmpty: {
+    zh: '文件没有表头或没有数据行。',
+    en: 'The file has no header row or no data rows.',
+    es: 'El archivo no tiene fila de encabezado o no tiene filas de datos.',
+  },
+  catalogImportXlsxTooLarge: {
+    zh: 'xlsx 文件过大或结构异常，大文件请使用 CSV。',
+    en: 'The xlsx file is too large or malformed; use CSV for large files.',
+    es: 'El archivo xlsx es demasiado grande o está dañado; use CSV para archivos grandes.',
+  },
+  catalogImportFileTooLarge: {
+    zh: '导入文件不能超过 {max} MB。',
+    en: 'An import file can be at most {max} MB.',
+    es: 'Un archivo de importación puede tener como máximo {max} MB.',
+  },
+  catalogImportReportRow: { zh: '行号', en: 'Row', es: 'Fila' },
+  catalogImportReportResult: { zh: '结果', en: 'Result', es: 'Resultado' },
+  catalogImportReportErrors: { zh: '错误', en: 'Errors', es: 'Errores' },
+  catalogImportResultCreated: { zh: '新增', en: 'created', es: 'creado' },
+  catalogImportResultUpdated: { zh: '更新', en: 'updated', es: 'actualizado' },
+  catalogImportResultUnchanged: { zh: '无变化', en: 'unchanged', es: 'sin cambios' },
+  catalogImportResultError: { zh: '错误', en: 'error', es: 'error' },
   secondFactorRequired: {
     zh: '请输入身份验证器应用中的 6 位验证码。',
     en: 'Enter the 6-digit code from your authenticator app.',
