@@ -19,7 +19,15 @@ const repoRoot = resolve(import.meta.dirname, '..', '..');
 /** The e2e server's whole log, kept for the secrets check below and for reading after a failure. */
 export const SERVER_LOG = join(repoRoot, 'test-results', 'e2e', 'server.log');
 /** Every password the browser suites type (demo logins and the password-change suite's new ones). */
-const E2E_PASSWORDS = ['demo1234', 'viewer1234', 'partner1234', 'admin1234', 'partner5678', 'partner5679'];
+const E2E_PASSWORDS = [
+  'demo1234',
+  'viewer1234',
+  'partner1234',
+  'admin1234',
+  'partner5678',
+  'partner5679',
+  'staff1234',
+];
 
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -11,6 +11,11 @@ const ignore = () => undefined;
  */
 /** Returns whether the first screen is a signed-in page (false: the login page or nothing). */
 export function preloadFirstRoute(pathname: string): boolean {
+  // The back office keeps its own session; its shell loads its chunks and texts.
+  if (/^\/admin(\/|$)/i.test(pathname)) {
+    import('./admin/admin-root').catch(ignore);
+    return true;
+  }
   const route = findRoute(pathname === '/' ? HOME_PATH : pathname);
   // Without a session every page but the error pages ends on /login.
   if (!getCookie(COOKIE.token) || pathname.toLowerCase() === '/login') {

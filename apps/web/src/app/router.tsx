@@ -10,6 +10,8 @@ const AuthRedirectPage = lazy(() => import('../features/auth/auth-redirect-page'
 const NoPermissionPage = lazy(() => import('../features/errors/no-permission-page'));
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
+// The back office (issue 14): its own route table, guard and layout, all in the admin chunks.
+const AdminRoot = lazy(() => import('./admin/admin-root'));
 
 /** Built once per route at start-up (lazy() must not run during render). */
 function pageElement(route: AppRoute) {
@@ -22,6 +24,8 @@ function pageElement(route: AppRoute) {
 const suspended = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 
 const routes: RouteObject[] = [
+  // Outside the buyer's guard: a staff session is not a buyer's session.
+  { path: '/admin/*', element: suspended(<AdminRoot />) },
   {
     element: <RouteGuard />,
     children: [

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoint } from '@partsportal/contract/endpoint';
 import type { Envelope } from '@partsportal/contract/common';
-import { RELOGIN_CODES } from '@partsportal/contract/codes';
+import { RELOGIN_CODES, ResultCode } from '@partsportal/contract/codes';
 import { COOKIE, getCookie, removeCookie } from '../cookies';
 import { t } from '../i18n/i18n';
 import { useSettingsStore } from '../stores/settings-store';
@@ -36,6 +36,24 @@ export interface RequestOptions {
 }
 
 let reloginDialogOpen = false;
+
+/**
+ * The back office's calls (`/Admin/…`) carry the staff token, kept apart from the buyer's
+ * cookie; the admin shell registers it (shared/stores/staff-session.ts), so nothing of the back
+ * office is in the buyer's bundle. Without it an `/Admin/` call goes out without a token.
+ */
+export interface StaffAuth {
+  token: () => string | null;
+  /** 50008/50012/50014 on a staff call: the staff session is gone. */
+  signedOut: () => void;
+  /** 40011: the password is done but the second factor is not. */
+  secondFactorNeeded: () => void;
+}
+let staffAuth: StaffAuth | null = null;
+export const registerStaffAuth = (auth: StaffAuth) => {
+  staffAuth = auth;
+};
+const STAFF_PREFIX = '/Admin/';
 
 /** Spec §8: "you have been logged out" — stay, or log in again (forced local logout + reload). */
 function showReloginDialog(): void {
@@ -80,7 +98,8 @@ export async function send<T>(
     Lng: useSettingsStore.getState().language,
   };
   if (contentType) headers['Content-Type'] = contentType;
-  const token = getCookie(COOKIE.token);
+  const staff = path.startsWith(STAFF_PREFIX);
+  const token = staff ? staffAuth?.token() : getCookie(COOKIE.token);
   if (token) headers.Token = token;
   const log = useErrorLogStore.getState().add;
 
@@ -110,7 +129,11 @@ export async function send<T>(
     if (isUnhandledApiCode(envelope.code))
       log({ kind: 'api', message: text, where: path, code: envelope.code });
     if (!options.silent) toastError(text);
-    if (options.relogin !== false && RELOGIN_CODES.includes(envelope.code)) showReloginDialog();
+    if (staff) {
+      // No dialog in the back office: its guard sends the member to /admin/login.
+      if (RELOGIN_CODES.includes(envelope.code)) staffAuth?.signedOut();
+      else if (envelope.code === ResultCode.secondFactorRequired) staffAuth?.secondFactorNeeded();
+    } else if (options.relogin !== false && RELOGIN_CODES.includes(envelope.code)) showReloginDialog();
     throw new ApiError(text, envelope.code);
   }
   return envelope.data;

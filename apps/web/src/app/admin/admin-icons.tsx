@@ -1,0 +1,21 @@
+import {
+  AuditOutlined,
+  CloudUploadOutlined,
+  DatabaseOutlined,
+  HomeOutlined,
+  ShopOutlined,
+  TagsOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import type { AdminIconName } from './admin-route-table';
+
+export const ADMIN_ICONS: Record<AdminIconName, ReactNode> = {
+  home: <HomeOutlined />,
+  customers: <ShopOutlined />,
+  products: <TagsOutlined />,
+  stock: <DatabaseOutlined />,
+  imports: <CloudUploadOutlined />,
+  staff: <TeamOutlined />,
+  audit: <AuditOutlined />,
+};

@@ -1,0 +1,66 @@
+import type { ComponentType } from 'react';
+import type { StaffRole } from '@partsportal/contract/endpoint';
+
+/**
+ * The back office's route table (issue 14), apart from the buyer's (route-table.ts): its own
+ * guard (staff token, role), its own layout. The sidebar, the title and the role check are all
+ * derived from it; one entry per page. Owner passes every role check, as on the server.
+ */
+
+/** Icons are named here and drawn in the layout chunk (admin-icons.tsx). */
+export type AdminIconName = 'home' | 'customers' | 'products' | 'stock' | 'imports' | 'staff' | 'audit';
+
+export interface AdminRoute {
+  /** Absolute path under /admin. */
+  path: string;
+  titleKey: string;
+  icon: AdminIconName;
+  /** Roles that may open the page, besides the owner; match the roles of the calls it makes. */
+  roles: readonly StaffRole[];
+  page: () => Promise<{ default: ComponentType }>;
+}
+
+export const ADMIN_BASE = '/admin';
+export const ADMIN_LOGIN_PATH = '/admin/login';
+export const ADMIN_HOME_PATH = '/admin/home';
+
+/*
+ * Planned entries, each added with its page: Customers (sales) `/admin/customers`; Products,
+ * Stock & prices, Imports (catalogue) `/admin/products`, `/admin/stock`, `/admin/imports`.
+ */
+export const ADMIN_ROUTES: readonly AdminRoute[] = [
+  {
+    path: ADMIN_HOME_PATH,
+    titleKey: 'admin.route.home',
+    icon: 'home',
+    roles: ['sales', 'catalogue'],
+    page: () => import('../../features/staff-auth/admin-home-page'),
+  },
+  {
+    path: '/admin/staff',
+    titleKey: 'admin.route.staff',
+    icon: 'staff',
+    roles: ['owner'],
+    page: () => import('../../features/staff/staff-page'),
+  },
+  {
+    path: '/admin/audit',
+    titleKey: 'admin.route.audit',
+    icon: 'audit',
+    roles: ['owner'],
+    page: () => import('../../features/audit/audit-page'),
+  },
+];
+
+export function mayOpen(route: Pick<AdminRoute, 'roles'>, role: StaffRole): boolean {
+  return role === 'owner' || route.roles.includes(role);
+}
+
+export function findAdminRoute(pathname: string): AdminRoute | undefined {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  return ADMIN_ROUTES.find((route) => route.path.toLowerCase() === path);
+}
+
+export function adminRoutesFor(role: StaffRole): AdminRoute[] {
+  return ADMIN_ROUTES.filter((route) => mayOpen(route, role));
+}
