@@ -432,8 +432,10 @@ export function createImportsService(deps: ImportsServiceDeps) {
         const state = await tx.imports.lock(importId);
         const record = await tx.imports.find(actor.accountId, importId);
         if (!state || !record) throw new AppError(ResultCode.notFound, 'catalogImportNotFound');
-        if (state.state !== 'checked') throw badState(state.state);
-        await tx.imports.queueCommit(importId, actor.audit);
+        // A commit that failed (its retries used up) is queued again from its checkpoint.
+        const resume = state.state === 'failed' && record.startedAt !== null;
+        if (state.state !== 'checked' && !resume) throw badState(state.state);
+        await tx.imports.queueCommit(importId, actor.audit, resume);
         // In the same transaction: the import is queued exactly when its job exists.
         await sendCommit(importId, db);
       });
