@@ -26,7 +26,7 @@ export const ADMIN_HOME_PATH = '/admin/home';
 
 /*
  * Planned entries, each added with its page: Customers (sales) `/admin/customers`; Products,
- * Stock & prices, Imports (catalogue) `/admin/products`, `/admin/stock`, `/admin/imports`.
+ * Stock & prices (catalogue) `/admin/products`, `/admin/stock`.
  */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   {
@@ -35,6 +35,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     icon: 'home',
     roles: ['sales', 'catalogue'],
     page: () => import('../../features/staff-auth/admin-home-page'),
+  },
+  {
+    path: '/admin/imports',
+    titleKey: 'admin.route.imports',
+    icon: 'imports',
+    roles: ['catalogue'],
+    page: () => import('../../features/imports/imports-page'),
   },
   {
     path: '/admin/staff',
