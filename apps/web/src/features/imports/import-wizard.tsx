@@ -9,7 +9,6 @@ import {
   Progress,
   Radio,
   Result,
-  Segmented,
   Select,
   Spin,
   Steps,
@@ -373,10 +372,11 @@ function Report({ status, onRemap }: { status: ImportStatus; onRemap: () => void
         <CountTags counts={counts} />
       </div>
       <div className="admin-toolbar">
-        <Segmented
+        <Radio.Group
+          optionType="button"
           value={errorsOnly ? 'errors' : 'all'}
-          onChange={(value) => {
-            setErrorsOnly(value === 'errors');
+          onChange={(event) => {
+            setErrorsOnly(event.target.value === 'errors');
             setPage(1);
           }}
           options={[
