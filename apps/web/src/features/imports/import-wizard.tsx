@@ -64,6 +64,9 @@ function WizardSteps({ current, failed }: { current: number; failed: boolean }) 
     <Steps
       className="imports-steps admin-gap"
       size="small"
+      // antd turns the steps vertical below 532 px: five tall rows above every step. A row of
+      // numbers with the current title (imports.css) keeps the step on screen at 375 px.
+      responsive={false}
       current={current}
       status={failed ? 'error' : current === 4 ? 'finish' : 'process'}
       items={keys.map((key) => ({ title: t(`admin.imports.steps.${key}`) }))}
@@ -332,14 +335,16 @@ function Report({ status, onRemap }: { status: ImportStatus; onRemap: () => void
 
   const columns: TableColumnsType<ReportRow> = [
     { title: t('admin.imports.row'), dataIndex: 'row', key: 'row', width: 72 },
-    { title: t('admin.imports.brand'), dataIndex: 'brand', key: 'brand' },
-    { title: t('admin.imports.number'), dataIndex: 'number', key: 'number' },
+    { title: t('admin.imports.brand'), dataIndex: 'brand', key: 'brand', responsive: ['sm'] },
+    { title: t('admin.imports.number'), dataIndex: 'number', key: 'number', responsive: ['sm'] },
     {
       title: t('admin.imports.result'),
       dataIndex: 'result',
       key: 'result',
+      // At 375 px the row, field and message are what the member needs; the report has the rest.
+      responsive: ['sm'],
       render: (result: ReportRow['result']) => (
-        <Tag color={resultColour(result)}>{t(`admin.imports.counts.${result}`)}</Tag>
+        <Tag color={resultColour(result)}>{t(`admin.imports.rowResult.${result}`)}</Tag>
       ),
     },
     {

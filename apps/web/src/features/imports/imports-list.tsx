@@ -19,11 +19,12 @@ export function ImportsList() {
 
   const columns = useMemo<TableColumnsType<ImportStatus>>(
     () => [
-      { title: t('admin.imports.id'), dataIndex: 'import_id', key: 'id', width: 72 },
+      { title: t('admin.imports.id'), dataIndex: 'import_id', key: 'id', width: 72, responsive: ['sm'] },
       {
         title: t('admin.imports.kind'),
         dataIndex: 'kind',
         key: 'kind',
+        responsive: ['sm'],
         render: (kind: string) => t(`admin.imports.kinds.${kind}`),
       },
       {
@@ -50,7 +51,13 @@ export function ImportsList() {
           return counts ? <CountTags counts={counts} /> : '—';
         },
       },
-      { title: t('admin.imports.who'), dataIndex: 'created_by', key: 'who', render: (who) => who ?? '—' },
+      {
+        title: t('admin.imports.who'),
+        dataIndex: 'created_by',
+        key: 'who',
+        responsive: ['sm'],
+        render: (who: string | null) => who ?? '—',
+      },
       {
         title: t('admin.imports.when'),
         dataIndex: 'created_at',
