@@ -92,6 +92,16 @@ describe('back office: product import from a file, dry run, commit, found by the
     );
     expect(head.subarray(0, 2).toString()).toBe('PK'); // an xlsx is a zip
 
+    // The server's refusal is shown in the member's language, and the wizard stays at the upload.
+    await page.locator('.imports-dragger input[type=file]').setInputFiles({
+      name: 'empty.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.alloc(0),
+    });
+    await expect
+      .poll(() => page.locator('.imports-file-step [role=alert]').textContent())
+      .toContain('no header row or no data rows');
+
     await page.locator('.imports-dragger input[type=file]').setInputFiles({
       name: 'my-parts.csv',
       mimeType: 'text/csv',
