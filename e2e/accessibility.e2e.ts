@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './support/browser';
+import { staffSignInByApi, useStaffToken } from './support/staff';
 
 /*
  * Issue 17 item 10: axe (WCAG 2 A/AA) on EVERY page a buyer can open — each leaf of the route
@@ -13,6 +14,10 @@ import { baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './suppo
  */
 
 const routeTable = readFileSync(resolve(import.meta.dirname, '../apps/web/src/app/route-table.ts'), 'utf8');
+const adminRouteTable = readFileSync(
+  resolve(import.meta.dirname, '../apps/web/src/app/admin/admin-route-table.ts'),
+  'utf8',
+);
 
 /** Leaf paths of the route table: entries with a `page` loader (groups have `children`). */
 function leafPaths(source: string): string[] {
@@ -74,6 +79,13 @@ const VISITS: Record<string, (ids: Ids) => string> = {
   '/personalCenter/address': () => '/personalCenter/address',
   '/help/index': () => '/help/index',
 };
+/** The back office (issue 14): every page of its own route table, as the demo owner. */
+const ADMIN_VISITS: Record<string, string> = {
+  '/admin/home': '/admin/home',
+  '/admin/staff': '/admin/staff',
+  '/admin/audit': '/admin/audit',
+};
+
 /**
  * Findings on pages another engineer is reworking (catalogue, stock catalogue, cart — worktree
  * wt-tables), by page and rule: reported on every run, not failed here, so that this walk can
@@ -240,6 +252,46 @@ describe('accessibility walk over every buyer page (axe WCAG 2 A/AA; serious and
       // order cancelled (its stock released).
       await api(page, '/Web/RemoveCart', { ids: [ids.walkLine] });
       await api(page, `/Web/CancelOrder/${ids.pendingOrder}`);
+      expect(failures).toEqual({});
+      await context.close();
+    },
+  );
+
+  it('visits every page of the back office route table', () => {
+    expect(leafPaths(adminRouteTable).sort()).toEqual(Object.keys(ADMIN_VISITS).sort());
+  });
+
+  it(
+    'finds no serious or critical violation on the back office pages at 1440 and 375 px (owner, en)',
+    { timeout: 180_000 },
+    async () => {
+      // The sign-in page first, without a session.
+      const signedOut = await newPage(browser(), { bypassCSP: true });
+      await signedOut.context.addInitScript({ content: axeSource });
+      const failures: Record<string, string[]> = {};
+      for (const { name, viewport } of WIDTHS) {
+        await signedOut.page.setViewportSize(viewport);
+        await signedOut.page.goto(`${baseUrl()}/admin/login`);
+        await signedOut.page.locator('#admin-login').waitFor();
+        await settle(signedOut.page);
+        const found = await seriousFindings(signedOut.page);
+        if (found.length > 0) failures[`/admin/login (${name})`] = found;
+      }
+      await signedOut.context.close();
+
+      const { context, page } = await newPage(browser(), { bypassCSP: true });
+      await context.addInitScript({ content: axeSource });
+      await useStaffToken(context, await staffSignInByApi());
+      for (const { name, viewport } of WIDTHS) {
+        await page.setViewportSize(viewport);
+        for (const target of Object.values(ADMIN_VISITS)) {
+          await page.goto(`${baseUrl()}${target}`);
+          await page.locator('.admin-layout .admin-card').waitFor();
+          await settle(page);
+          const found = await seriousFindings(page);
+          if (found.length > 0) failures[`${target} (${name})`] = found;
+        }
+      }
       expect(failures).toEqual({});
       await context.close();
     },

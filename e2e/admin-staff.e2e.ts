@@ -1,3 +1,7 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser } from './support/browser';
@@ -26,6 +30,10 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
   const browser = useBrowser();
   let context: BrowserContext;
   let page: Page;
+  /** The sales member the owner creates, and the temporary password shown for it. */
+  const member = { login: `e2e-sales-${Date.now() % 100000}`, password: '' };
+  /** The owner's recovery codes, shown once at the enrolment. */
+  let recoveryCodes: string[] = [];
 
   beforeAll(async () => {
     // Another file (the accessibility walk) may have enrolled the demo owner through the API:
@@ -59,6 +67,7 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
 
     const codes = page.locator('.admin-recovery-codes li');
     await expect.poll(() => codes.count()).toBe(10);
+    recoveryCodes = await codes.allTextContents();
     const go = page.getByRole('button', { name: 'Continue' });
     expect(await go.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: 'I have saved them' }).check();
@@ -73,7 +82,7 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
   });
 
   it('creates a sales member with a temporary password shown once; the audit log shows the create', async () => {
-    const login = `e2e-sales-${Date.now() % 100000}`;
+    const login = member.login;
     await page.getByRole('button', { name: 'New member' }).click();
     const dialog = page.locator('.ant-modal');
     await dialog.getByLabel('Login').fill(login);
@@ -83,11 +92,13 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
     const shown = page.locator('[data-temporary-password]');
     const password = await shown.getAttribute('data-temporary-password');
     expect(password!.length).toBeGreaterThanOrEqual(8);
+    member.password = password!;
     expect(await page.locator('.ant-modal-title').last().textContent()).toBe(`${login} created`);
     await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     const row = page.locator('.ant-table-row', { hasText: login });
     await row.waitFor();
     expect(await row.textContent()).toContain('Sales');
+    expect(await row.textContent()).toContain('Temporary password');
 
     await page.locator('nav.sidebar').getByText('Audit log').click();
     await page.waitForURL(`${baseUrl()}/admin/audit`);
@@ -98,6 +109,30 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
     const changes = page.locator('.audit-changes');
     await expect.poll(() => changes.textContent()).toContain(login);
     expect(await changes.textContent()).toContain('Sam Sales');
+
+    // The export holds the filtered rows under the table's headers.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export to Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^audit-log-\d{8}-\d{6}\.xlsx$/);
+    const file = join(mkdtempSync(join(tmpdir(), 'pp-audit-')), download.suggestedFilename());
+    await download.saveAs(file);
+    const book = XLSX.read(readFileSync(file));
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    expect(rows[0]).toEqual([
+      'Time',
+      'Who',
+      'Kind',
+      'IP address',
+      'Action',
+      'Entity',
+      'Entity ID',
+      'Changed fields',
+      'Details',
+    ]);
+    expect(rows[1]![4]).toBe('staff.create');
+    expect(rows[1]![7]).toContain(`login:  → ${login}`);
 
     // A filter the log does not match leaves no rows.
     await page.getByLabel('Action').fill('company.');
@@ -128,5 +163,44 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
     await field.press('Enter');
     await page.waitForURL(`${baseUrl()}/admin/home`);
     await page.getByText('Welcome, Demo Owner').waitFor();
+
+    // A lost phone: a recovery code instead, once.
+    await page.locator('.admin-user').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await signInWithPassword(page);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.locator('#admin-recovery-code').fill(recoveryCodes[0]!);
+    await page.locator('#admin-recovery-code').press('Enter');
+    await page.getByText('Welcome, Demo Owner').waitFor();
+  });
+
+  it('a new member signs in with the temporary password, enrols, must choose a password, sees only their menu', async () => {
+    const { context: other, page: memberPage } = await newPage(browser());
+    await memberPage.goto(`${baseUrl()}/admin/login`);
+    await memberPage.locator('#admin-login').fill(member.login);
+    await memberPage.locator('#admin-password').fill(member.password);
+    await memberPage.locator('#admin-password').press('Enter');
+    const secret = await memberPage.locator('[data-secret]').getAttribute('data-secret');
+    await memberPage.locator('#admin-enrol-code').fill(totpCode(secret!, Math.floor(Date.now() / 30_000)));
+    await memberPage.locator('#admin-enrol-code').press('Enter');
+    await memberPage.getByRole('checkbox', { name: 'I have saved them' }).check();
+    await memberPage.getByRole('button', { name: 'Continue' }).click();
+
+    // GetStaffInfo says must_change_password: the dialog is open and cannot be dismissed.
+    const dialog = memberPage.locator('.ant-modal');
+    await dialog.getByText('Your password is temporary.', { exact: false }).waitFor();
+    expect(await dialog.locator('.ant-modal-close').count()).toBe(0);
+    await dialog.getByLabel('Current password').fill(member.password);
+    await dialog.getByLabel('New password').fill('sales-own-pass-1');
+    await dialog.getByLabel('Confirm password').fill('sales-own-pass-1');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await memberPage.getByText('Password changed').waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // A sales member has no owner pages: only Home in the menu, and /admin/staff is refused.
+    expect(await memberPage.locator('nav.sidebar .ant-menu-item').allTextContents()).toEqual(['Home']);
+    await memberPage.goto(`${baseUrl()}/admin/staff`);
+    await memberPage.getByText('Your role may not open this page.').waitFor();
+    await other.close();
   });
 });

@@ -145,11 +145,7 @@ export function AdminLayout({ route, children }: { route: AdminRoute; children: 
                 },
               }}
             >
-              <Button
-                type="text"
-                className="admin-user"
-                aria-label={t('admin.userMenu', { name: info.name })}
-              >
+              <Button type="text" className="admin-user">
                 <UserOutlined />
                 <span className="admin-user-name">{info.name}</span>
                 <span className="admin-user-role">{t(`admin.role.${info.role}`)}</span>
