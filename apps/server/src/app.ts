@@ -21,11 +21,11 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { registerFinanceRoutes } from './modules/finance/finance.routes';
 import { createFinanceService } from './modules/finance/finance.service';
 import { registerFreightRoutes } from './modules/freight/freight.routes';
+import { registerImportsRoutes } from './modules/imports/imports.routes';
+import { createImportsService } from './modules/imports/imports.service';
 import { createApiKeysService } from './modules/integration/api-keys.service';
 import { registerIntegrationApi } from './modules/integration/integration-api';
 import { integrationRoutes } from './modules/integration/integration.routes';
-import { registerImportsRoutes } from './modules/imports/imports.routes';
-import { createImportsService } from './modules/imports/imports.service';
 import { createFreightService } from './modules/freight/freight.service';
 import { registerNoticesRoutes } from './modules/notices/notices.routes';
 import { createNoticesService } from './modules/notices/notices.service';
@@ -189,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     apiKeys: createApiKeysService({ ...data, ...(deps.now ? { now: deps.now } : {}) }),
     rateLimits,
-    operations: integrationRoutes(),
+    operations: integrationRoutes({ repos }),
   });
   registerSystemRoutes(app, { repo: repos.system, databaseKind: database.kind });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -10,8 +10,9 @@ import { createCheckoutRepository } from './modules/checkout/checkout.repository
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
 import { createFinanceRepository } from './modules/finance/finance.repository';
 import { createFreightRepository } from './modules/freight/freight.repository';
-import { createApiKeysRepository } from './modules/integration/api-keys.repository';
 import { createImportsRepository } from './modules/imports/imports.repository';
+import { createApiKeysRepository } from './modules/integration/api-keys.repository';
+import { createOutboxRepository } from './modules/integration/outbox.repository';
 import { createNoticesRepository } from './modules/notices/notices.repository';
 import {
   createOrderLinesRepository,
@@ -51,6 +52,7 @@ export function createRepositories(db: Db) {
     notices: createNoticesRepository(db),
     orderLines: createOrderLinesRepository(db),
     orderRecords: createOrderRecordsRepository(db),
+    outbox: createOutboxRepository(db),
     orders: createOrdersRepository(db),
     partMatching: createPartMatchingRepository(db),
     payment: createPaymentRepository(db),

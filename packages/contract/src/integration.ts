@@ -61,6 +61,67 @@ export const apiKeyInfoSchema = z.object({
   rate_limit_per_minute: z.number().int(),
 });
 
+export const feedOrderLineSchema = z.object({
+  seq: z.number().int(),
+  number: z.string(),
+  brand: z.string(),
+  part_name: z.string(),
+  qty: z.number().int(),
+  shipped_qty: z.number().int(),
+  price: z.string(),
+  sum: z.string(),
+});
+
+/** An order as the ERP receives it: its current state, lines and amounts (money as decimal strings). */
+export const feedOrderSchema = z.object({
+  id: z.number().int(),
+  no: z.string(),
+  state: z.string(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  freight: z.string(),
+  total_qty: z.number().int(),
+  remark: z.string(),
+  consignee: z.string(),
+  destination: z.string(),
+  phone: z.string(),
+  bill_date: z.string(),
+  paid_at: z.string().nullable(),
+  lines: z.array(feedOrderLineSchema),
+});
+
+export const orderChangeSchema = z.object({
+  /** Pass the last one you processed as `after` to continue; strictly increasing, in commit order. */
+  cursor: z.string(),
+  /** Unique per event: the same id reaches you again only if you asked again (deduplicate by it). */
+  event_id: z.string(),
+  type: z.enum(['order.submitted', 'order.paid', 'order.cancelled', 'order.shipped']),
+  occurred_at: z.string(),
+  /** The event's own facts at that version (state, amount, payment number …). */
+  data: z.record(z.string(), z.unknown()),
+  /** The order as it is now (null if it no longer exists). */
+  order: feedOrderSchema.nullable(),
+});
+
+export const orderChangesQuerySchema = z.strictObject({
+  after: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
+  /** A first pull: start with the changes since this time (ISO 8601); ignored when `after` is given. */
+  updated_since: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const orderChangesSchema = z.object({
+  changes: z.array(orderChangeSchema),
+  /** Give this as `after` next time (unchanged when there was nothing new). */
+  next_cursor: z.string(),
+  has_more: z.boolean(),
+});
+
 export const integrationOperations = {
   me: defineOperation({
     operationId: 'getApiKey',
@@ -70,5 +131,18 @@ export const integrationOperations = {
     tag: 'Keys',
     scopes: [],
     response: apiKeyInfoSchema,
+  }),
+  orderChanges: defineOperation({
+    operationId: 'listOrderChanges',
+    method: 'GET',
+    path: '/orders/changes',
+    summary:
+      'The order feed: every order change (submitted, paid, cancelled, shipped) in commit order after a cursor. ' +
+      'A change committed late never slips behind a cursor you already passed, so polling with the last ' +
+      '`next_cursor` misses nothing.',
+    tag: 'Orders',
+    scopes: ['orders:read'],
+    query: orderChangesQuerySchema,
+    response: orderChangesSchema,
   }),
 } as const;

@@ -1,4 +1,15 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { createdAt } from './columns';
 
@@ -26,4 +37,31 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('api_keys_hash_uq').on(t.keyHash), index('api_keys_account_idx').on(t.accountId)],
+);
+
+/**
+ * The outbox (issue 13 items 4–5): one row per business event (`order.submitted`, `order.paid`,
+ * `order.cancelled`, `order.shipped`, `import.finished`), written in the same transaction as the
+ * change it reports, so no event is lost or invented when a process dies. `id` is a commit-ordered
+ * sequence: the writer holds a transaction-level advisory lock from taking its id until COMMIT
+ * (outbox.repository.ts), so a reader that has seen id N has seen every committed id below N —
+ * the order feed's cursor can never skip a transaction that commits late.
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The id receivers deduplicate by (a webhook delivered twice carries the same one). */
+    eventId: uuid('event_id').notNull().defaultRandom(),
+    accountId: integer('account_id').notNull(),
+    type: text('type').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('outbox_events_event_id_uq').on(t.eventId),
+    index('outbox_events_account_idx').on(t.accountId, t.id),
+  ],
 );

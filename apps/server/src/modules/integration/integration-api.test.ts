@@ -10,7 +10,7 @@ import { createDataAccess } from '../../repositories';
 import { createAccount, createCompany, createUser } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createApiKeysService, hashApiKey } from './api-keys.service';
-import { registerIntegrationApi } from './integration-api';
+import { handle, registerIntegrationApi } from './integration-api';
 
 const actor = { kind: 'command' as const, id: null, name: 'test', ip: '' };
 let t: TestApp;
@@ -144,15 +144,7 @@ describe('the /api/v1 plugin: scopes, rate limit, body limit, validation', () =>
       config: testConfig({ apiBodyLimitBytes: 2048 }),
       apiKeys: keys,
       rateLimits: await openRateLimitStore({ db: t.database.db }),
-      operations: [
-        {
-          operation: echo,
-          handler: async ({ body }) => ({
-            rows: (body as { rows: unknown[] }).rows.length,
-            extra: 'stripped',
-          }),
-        },
-      ],
+      operations: [handle(echo, async ({ body }) => ({ rows: body.rows.length, extra: 'stripped' }))],
     });
     await app.ready();
     limited = (

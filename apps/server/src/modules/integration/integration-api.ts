@@ -39,7 +39,7 @@ export class ApiProblem extends Error {
 
 export type OperationHandler<O extends Operation> = (input: {
   key: ApiKeyContext;
-  body: O['body'] extends z.ZodType ? z.output<O['body']> : undefined;
+  body: NonNullable<O['body']> extends z.ZodType ? z.output<NonNullable<O['body']>> : undefined;
   query: Record<string, unknown>;
   language: Language;
   request: FastifyRequest;
@@ -50,6 +50,15 @@ export interface OperationRegistration {
   operation: Operation;
   handler: OperationHandler<Operation>;
 }
+
+/** One operation and its handler, typed by the operation's own schemas. */
+export const handle = <O extends Operation>(
+  operation: O,
+  handler: OperationHandler<O>,
+): OperationRegistration => ({
+  operation,
+  handler: handler as unknown as OperationHandler<Operation>,
+});
 
 const sendProblem = (reply: FastifyReply, language: Language, problem: ApiProblem) => {
   const body: Problem = {

@@ -33,6 +33,19 @@ export function createOrdersService(deps: DataAccess & { cart: CartService }) {
         userId: auth.userId,
         note,
       });
+      await tx.outbox.append({
+        accountId: order.accountId,
+        type: 'order.cancelled',
+        entity: 'order',
+        entityId: order.id,
+        payload: {
+          order_id: order.id,
+          order_no: order.no,
+          company_id: order.companyId,
+          state: 'cancelled',
+          note,
+        },
+      });
       return { order_id: order.id, state: 'cancelled' as OrderState };
     });
   }

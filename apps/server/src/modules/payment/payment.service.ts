@@ -143,6 +143,33 @@ export function createPaymentService(
       userId: input.userId,
       note: input.onAccount ? 'paid on account' : `paid by ${input.method} (${input.providerRef})`,
     });
+    // The integrators' events, in this transaction (outbox): submitted, and paid when paid online.
+    const payload = {
+      order_id: order.id,
+      order_no: order.no,
+      company_id: order.companyId,
+      state: 'submitted',
+      amount: money(totalOf(order)),
+      currency: order.currency,
+      payment_no: paymentNo,
+      on_account: input.onAccount,
+    };
+    await tx.outbox.append({
+      accountId: order.accountId,
+      type: 'order.submitted',
+      entity: 'order',
+      entityId: order.id,
+      payload,
+    });
+    if (!input.onAccount) {
+      await tx.outbox.append({
+        accountId: order.accountId,
+        type: 'order.paid',
+        entity: 'order',
+        entityId: order.id,
+        payload,
+      });
+    }
     return paymentNo;
   }
 
