@@ -78,7 +78,7 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
     await page.locator('.admin-header-title', { hasText: 'Staff' }).waitFor();
     expect(await page.locator('.admin-user').textContent()).toContain('Owner');
     const menu = await page.locator('nav.sidebar .ant-menu-item').allTextContents();
-    expect(menu).toEqual(['Home', 'Staff', 'Audit log']);
+    expect(menu).toEqual(['Home', 'Imports', 'Staff', 'Audit log']);
   });
 
   it('creates a sales member with a temporary password shown once; the audit log shows the create', async () => {
