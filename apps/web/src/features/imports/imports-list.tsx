@@ -8,8 +8,6 @@ import { importEndpoints, type ImportStatus } from '@partsportal/contract/import
 import { useEndpointQuery } from '@shared/api/server-state';
 import { CountTags, StateTag } from './import-parts';
 
-const ACTIVE = new Set(['checking', 'queued', 'running']);
-
 /** Imports of the account, newest first (the server's List: the latest 100). */
 export function ImportsList() {
   const { t } = useTranslation();
@@ -69,7 +67,6 @@ export function ImportsList() {
     [t],
   );
 
-  const running = list.data?.some((record) => ACTIVE.has(record.state));
   return (
     <Card className="admin-card">
       <div className="admin-toolbar">
@@ -93,7 +90,6 @@ export function ImportsList() {
         scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: <Empty description={t('admin.imports.empty')} /> }}
-        rowClassName={(record) => (ACTIVE.has(record.state) && running ? 'imports-active' : '')}
       />
     </Card>
   );
