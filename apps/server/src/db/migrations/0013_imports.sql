@@ -49,6 +49,7 @@ CREATE TABLE "imports" (
 	"total_rows" integer,
 	"check_counts" jsonb,
 	"rows_done" integer DEFAULT 0 NOT NULL,
+	"resume_byte" bigint DEFAULT 0 NOT NULL,
 	"counts" jsonb DEFAULT '{"created":0,"updated":0,"unchanged":0,"error":0}'::jsonb NOT NULL,
 	"brand_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"error" text,

@@ -72,6 +72,8 @@ export const imports = pgTable(
     totalRows: integer('total_rows'),
     checkCounts: jsonb('check_counts').$type<Record<string, number>>(),
     rowsDone: integer('rows_done').notNull().default(0),
+    /** CSV: the byte where the record after `rows_done` starts, so a resumed commit reads on from there. */
+    resumeByte: bigint('resume_byte', { mode: 'number' }).notNull().default(0),
     counts: jsonb('counts')
       .$type<Record<string, number>>()
       .notNull()

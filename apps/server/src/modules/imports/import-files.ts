@@ -97,13 +97,26 @@ export async function storeUpload(
   }
 }
 
-/** The stored file as a stream, one chunk read from the database at a time. */
-export function openStoredFile(repo: ImportsRepository, fileId: number): Readable {
+/**
+ * The stored file as a stream, one chunk read from the database at a time; from byte `fromByte`
+ * on when given (a resumed commit: the chunks before it are never read).
+ */
+export function openStoredFile(repo: ImportsRepository, fileId: number, fromByte = 0): Readable {
   async function* chunks() {
-    for (let seq = 0; ; seq++) {
+    let seq = 0;
+    let skip = fromByte;
+    if (skip > 0) {
+      for (const size of await repo.chunkSizes(fileId)) {
+        if (skip < size) break;
+        skip -= size;
+        seq++;
+      }
+    }
+    for (; ; seq++) {
       const chunk = await repo.chunk(fileId, seq);
       if (!chunk) return;
-      yield chunk;
+      yield skip > 0 ? chunk.subarray(skip) : chunk;
+      skip = 0;
     }
   }
   return Readable.from(chunks(), { objectMode: false });
@@ -113,6 +126,22 @@ export interface FileRow {
   /** As a spreadsheet shows it: the header is row 1. */
   row: number;
   cells: string[];
+  /** CSV: where the next record starts in the file (a commit's checkpoint resumes there). */
+  endByte?: number;
+}
+
+/** Where a CSV is read on from: the byte after a record, that record's row number, the delimiter. */
+export interface CsvResume {
+  byte: number;
+  row: number;
+  delimiter: string;
+}
+
+/** The delimiter is whichever of , ; tab the header line uses most (Excel writes ; in es locales). */
+export function detectDelimiter(head: Buffer): string {
+  const headerLine = head.toString('utf8', 0, Math.min(head.length, 64 * 1024)).split(/\r?\n/)[0] ?? '';
+  const counts = [',', ';', '\t'].map((d) => [d, headerLine.split(d).length] as const);
+  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
 }
 
 const cellText = (value: unknown): string => {
@@ -122,15 +151,12 @@ const cellText = (value: unknown): string => {
   return String(value);
 };
 
-async function* csvRows(stream: Readable): AsyncGenerator<FileRow> {
-  // The delimiter is whichever of , ; tab the header line uses most (Excel writes ; in es locales).
+async function* csvRows(stream: Readable, resume?: CsvResume): AsyncGenerator<FileRow> {
   const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const first = await iterator.next();
   if (first.done) return;
   const head = first.value as Buffer;
-  const headerLine = head.toString('utf8', 0, Math.min(head.length, 64 * 1024)).split(/\r?\n/)[0] ?? '';
-  const counts = [',', ';', '\t'].map((d) => [d, headerLine.split(d).length] as const);
-  const delimiter = counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
+  const delimiter = resume?.delimiter ?? detectDelimiter(head);
   async function* rest() {
     yield head;
     for (;;) {
@@ -142,6 +168,7 @@ async function* csvRows(stream: Readable): AsyncGenerator<FileRow> {
   const source = Readable.from(rest());
   const parser = parse({
     bom: true,
+    info: true,
     delimiter,
     relax_column_count: true,
     relax_quotes: true,
@@ -154,10 +181,14 @@ async function* csvRows(stream: Readable): AsyncGenerator<FileRow> {
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
   try {
-    let row = 0;
-    for await (const record of parser as AsyncIterable<string[]>) {
+    let row = resume?.row ?? 0;
+    const base = resume?.byte ?? 0;
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { bytes: number };
+    }>) {
       row++;
-      yield { row, cells: record };
+      yield { row, cells: record, endByte: base + info.bytes };
     }
   } finally {
     source.destroy();
@@ -196,10 +227,14 @@ function xlsxRows(buffer: Buffer): FileRow[] {
 }
 
 /** Every row of the file, header first. CSV is streamed; an xlsx is read whole (≤ MAX_XLSX_BYTES). */
-export async function* fileRows(stream: Readable, format: FileFormat): AsyncGenerator<FileRow> {
+export async function* fileRows(
+  stream: Readable,
+  format: FileFormat,
+  resume?: CsvResume,
+): AsyncGenerator<FileRow> {
   if (format === 'csv') {
     try {
-      yield* csvRows(stream);
+      yield* csvRows(stream, resume);
     } catch (error) {
       if (error instanceof AppError) throw error;
       if ((error as { code?: string }).code?.startsWith('CSV_')) throw notAFile();

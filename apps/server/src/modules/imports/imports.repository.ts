@@ -91,6 +91,7 @@ export function createImportsRepository(db: Db) {
     brandIds: imports.brandIds,
     error: imports.error,
     createdBy: imports.createdBy,
+    resumeByte: imports.resumeByte,
     committedBy: imports.committedBy,
     createdAt: imports.createdAt,
     checkedAt: imports.checkedAt,
@@ -119,6 +120,14 @@ export function createImportsRepository(db: Db) {
     },
     async deleteFile(fileId: number): Promise<void> {
       await db.delete(importFiles).where(eq(importFiles.id, fileId));
+    },
+    async chunkSizes(fileId: number): Promise<number[]> {
+      const rows = await db
+        .select({ size: sql<number>`length(${importFileChunks.data})` })
+        .from(importFileChunks)
+        .where(eq(importFileChunks.fileId, fileId))
+        .orderBy(importFileChunks.seq);
+      return rows.map((row) => Number(row.size));
     },
     async chunk(fileId: number, seq: number): Promise<Buffer | null> {
       const [row] = await db
@@ -250,7 +259,9 @@ export function createImportsRepository(db: Db) {
           state: 'queued',
           error: null,
           committedBy,
-          ...(resume ? {} : { rowsDone: 0, counts: { created: 0, updated: 0, unchanged: 0, error: 0 } }),
+          ...(resume
+            ? {}
+            : { rowsDone: 0, resumeByte: 0, counts: { created: 0, updated: 0, unchanged: 0, error: 0 } }),
         })
         .where(eq(imports.id, id));
     },
@@ -264,11 +275,12 @@ export function createImportsRepository(db: Db) {
       expectedDone: number,
       rowsDone: number,
       counts: ImportCounts,
+      resumeByte: number,
     ): Promise<boolean> {
       const rows = await queryRows<{ id: number }>(
         db,
         sql`update imports set rows_done = ${rowsDone}, counts = ${JSON.stringify(counts)}::jsonb, state = 'running',
-            started_at = coalesce(started_at, now())
+            resume_byte = ${resumeByte}, started_at = coalesce(started_at, now())
           where id = ${id} and rows_done = ${expectedDone} and state in ('queued', 'running') returning id`,
       );
       return rows.length === 1;
