@@ -214,7 +214,10 @@ export const auditLog = pgTable(
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull().default(''),
     /** `{ field: { before, after } }` of the fields that changed. */
-    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull().default({}),
+    changes: jsonb('changes')
+      .$type<Record<string, { before: unknown; after: unknown }>>()
+      .notNull()
+      .default({}),
     /** Anything else worth keeping: a file's hash and counts, an idempotency key … */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },

@@ -95,7 +95,12 @@ export const DEMO_LOGINS = [
  * The back office's demo owner (issue 14): signs in at /admin/login and enrols a TOTP app at the
  * first sign-in, like every staff account.
  */
-export const DEMO_STAFF = { login: 'staff', password: 'staff1234', name: 'Demo Owner', role: 'owner' } as const;
+export const DEMO_STAFF = {
+  login: 'staff',
+  password: 'staff1234',
+  name: 'Demo Owner',
+  role: 'owner',
+} as const;
 
 /** Ids fixed by the generator, for tests and docs. */
 export const DEMO_IDS = {
