@@ -32,6 +32,8 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
   let page: Page;
   /** The sales member the owner creates, and the temporary password shown for it. */
   const member = { login: `e2e-sales-${Date.now() % 100000}`, password: '' };
+  /** The owner's recovery codes, shown once at the enrolment. */
+  let recoveryCodes: string[] = [];
 
   beforeAll(async () => {
     // Another file (the accessibility walk) may have enrolled the demo owner through the API:
@@ -65,6 +67,7 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
 
     const codes = page.locator('.admin-recovery-codes li');
     await expect.poll(() => codes.count()).toBe(10);
+    recoveryCodes = await codes.allTextContents();
     const go = page.getByRole('button', { name: 'Continue' });
     expect(await go.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: 'I have saved them' }).check();
@@ -75,7 +78,7 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
     await page.locator('.admin-header-title', { hasText: 'Staff' }).waitFor();
     expect(await page.locator('.admin-user').textContent()).toContain('Owner');
     const menu = await page.locator('nav.sidebar .ant-menu-item').allTextContents();
-    expect(menu).toEqual(['Home', 'Staff', 'Audit log']);
+    expect(menu).toEqual(['Home', 'Imports', 'Staff', 'Audit log']);
   });
 
   it('creates a sales member with a temporary password shown once; the audit log shows the create', async () => {
@@ -95,6 +98,7 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
     const row = page.locator('.ant-table-row', { hasText: login });
     await row.waitFor();
     expect(await row.textContent()).toContain('Sales');
+    expect(await row.textContent()).toContain('Temporary password');
 
     await page.locator('nav.sidebar').getByText('Audit log').click();
     await page.waitForURL(`${baseUrl()}/admin/audit`);
@@ -158,6 +162,15 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
     await field.fill(await freshStaffCode());
     await field.press('Enter');
     await page.waitForURL(`${baseUrl()}/admin/home`);
+    await page.getByText('Welcome, Demo Owner').waitFor();
+
+    // A lost phone: a recovery code instead, once.
+    await page.locator('.admin-user').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await signInWithPassword(page);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.locator('#admin-recovery-code').fill(recoveryCodes[0]!);
+    await page.locator('#admin-recovery-code').press('Enter');
     await page.getByText('Welcome, Demo Owner').waitFor();
   });
 

@@ -117,6 +117,8 @@ export const importStatusSchema = z.object({
   rows_done: z.number().int(),
   counts: countsSchema,
   error: z.string().nullable(),
+  /** Who started the import (staff login), for the imports list. */
+  created_by: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });

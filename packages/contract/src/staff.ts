@@ -56,6 +56,8 @@ export const staffMemberSchema = z.object({
   role: staffRoleSchema,
   enabled: z.boolean(),
   second_factor_enrolled: z.boolean(),
+  /** Still on a temporary password (new account or an owner's reset): the owner's list shows it. */
+  must_change_password: z.boolean(),
   created_at: timestampSchema,
 });
 

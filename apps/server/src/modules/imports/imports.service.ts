@@ -85,6 +85,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
     rows_done: record.rowsDone,
     counts: { ...EMPTY_COUNTS, ...(record.counts as ImportCounts) },
     error: record.error,
+    created_by: record.createdBy,
     created_at: record.createdAt.toISOString(),
     finished_at: record.finishedAt?.toISOString() ?? null,
   });

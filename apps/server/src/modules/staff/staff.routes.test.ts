@@ -250,11 +250,28 @@ describe("the owner's staff accounts", () => {
     expect(ended.code).toBe(ResultCode.signedInElsewhere);
 
     const list = await t.call<{
-      list: Array<{ login: string; enabled: boolean; second_factor_enrolled: boolean }>;
+      list: Array<{
+        login: string;
+        enabled: boolean;
+        second_factor_enrolled: boolean;
+        must_change_password: boolean;
+      }>;
     }>('/Admin/Staff/List', { keyword: 'Cata L' }, { token: ownerToken });
+    // Still on the temporary password: the owner's list says so.
     expect(list.data.list).toEqual([
-      expect.objectContaining({ login: 'cata', enabled: true, second_factor_enrolled: false }),
+      expect.objectContaining({
+        login: 'cata',
+        enabled: true,
+        second_factor_enrolled: false,
+        must_change_password: true,
+      }),
     ]);
+    const olgaRow = await t.call<{ list: Array<{ must_change_password: boolean }> }>(
+      '/Admin/Staff/List',
+      { keyword: 'olga' },
+      { token: ownerToken },
+    );
+    expect(olgaRow.data.list.map((m) => m.must_change_password)).toEqual([false]);
     expect(await auditActions()).toEqual(expect.arrayContaining(['staff.create', 'staff.update']));
   });
 

@@ -320,6 +320,7 @@ export function createStaffService(
           role: row.role as StaffRole,
           enabled: row.isActive,
           second_factor_enrolled: row.totpSecret !== null,
+          must_change_password: row.mustChangePassword,
           created_at: seconds(row.createdAt),
         })),
         total,

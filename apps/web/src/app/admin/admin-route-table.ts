@@ -24,9 +24,7 @@ export const ADMIN_BASE = '/admin';
 export const ADMIN_LOGIN_PATH = '/admin/login';
 export const ADMIN_HOME_PATH = '/admin/home';
 
-/*
- * Planned entry, added with its page: Imports (catalogue) `/admin/imports`.
- */
+/** The back office's pages, one entry each (docs/web.md "The back office"). */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   {
     // Literal paths: the accessibility walk reads them from this file's text.
@@ -57,6 +55,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     icon: 'customers',
     roles: ['sales'],
     page: () => import('../../features/customers/customers-page'),
+  },
+  {
+    path: '/admin/imports',
+    titleKey: 'admin.route.imports',
+    icon: 'imports',
+    roles: ['catalogue'],
+    page: () => import('../../features/imports/imports-page'),
   },
   {
     path: '/admin/staff',

@@ -116,12 +116,16 @@ export default function StaffPage() {
         title: t('admin.staff.status'),
         dataIndex: 'enabled',
         key: 'enabled',
-        render: (enabled: boolean) =>
-          enabled ? (
-            <Tag color="green">{t('admin.staff.enabled')}</Tag>
-          ) : (
-            <Tag>{t('admin.staff.disabled')}</Tag>
-          ),
+        render: (enabled: boolean, member) => (
+          <>
+            {enabled ? (
+              <Tag color="green">{t('admin.staff.enabled')}</Tag>
+            ) : (
+              <Tag>{t('admin.staff.disabled')}</Tag>
+            )}
+            {member.must_change_password && <Tag color="orange">{t('admin.staff.temporary')}</Tag>}
+          </>
+        ),
       },
       {
         title: t('admin.staff.secondFactor'),
