@@ -1,3 +1,4 @@
+import { isStaffPermission } from '@partsportal/contract/endpoint';
 import { ResultCode } from '@partsportal/contract/codes';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,7 +181,12 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
       /^(id|cpid|order_id|line_id|address_id)$/.test(key)
         ? fc.oneof(idArbitrary, fc.integer({ min: 1, max: 400 }))
         : undefined;
-    const targets = routes.filter((r) => r.url !== `${prefix}/Auth/Logout`);
+    // Staff calls (/Admin/…) need staff tokens, which this run does not hold: every request there
+    // would be a 50008 and crowd out the ones that reach a service. The staff role walk
+    // (staff-access-walk.test.ts) sends them tokens of every role, other token kinds and unknown fields.
+    const targets = routes.filter(
+      (r) => r.url !== `${prefix}/Auth/Logout` && !isStaffPermission(r.permission),
+    );
     const perRoute = targets.map((route) => requestsFor(route, ids, idOverride));
     // Logout with a real token would end the session the rest of the run uses.
     const logout = routes.find((r) => r.url === `${prefix}/Auth/Logout`);
@@ -274,7 +280,12 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
     expect(failures).toEqual([]);
     expect(requests.length).toBeGreaterThanOrEqual(10_000);
     // Every registered route was fuzzed, each a fair share of times.
-    expect([...perRouteCount.keys()].sort()).toEqual(routes.map((r) => `${r.method} ${r.url}`).sort());
+    expect([...perRouteCount.keys()].sort()).toEqual(
+      routes
+        .filter((r) => !isStaffPermission(r.permission))
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    );
     expect(Math.min(...perRouteCount.values())).toBeGreaterThan(REQUESTS / routes.length / 3);
     expect(healthyAfter).toBe(true);
     // The generator must reach the services, not only the schema checks.
