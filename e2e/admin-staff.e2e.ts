@@ -78,7 +78,7 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
     await page.locator('.admin-header-title', { hasText: 'Staff' }).waitFor();
     expect(await page.locator('.admin-user').textContent()).toContain('Owner');
     const menu = await page.locator('nav.sidebar .ant-menu-item').allTextContents();
-    expect(menu).toEqual(['Home', 'Imports', 'Staff', 'Audit log']);
+    expect(menu).toEqual(['Home', 'Products', 'Price levels', 'Customers', 'Imports', 'Staff', 'Audit log']);
   });
 
   it('creates a sales member with a temporary password shown once; the audit log shows the create', async () => {
@@ -135,7 +135,7 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
     expect(rows[1]![7]).toContain(`login:  → ${login}`);
 
     // A filter the log does not match leaves no rows.
-    await page.getByLabel('Action').fill('company.');
+    await page.getByLabel('Action').fill('no-such-action.');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText('No entries for these filters').waitFor();
   });
@@ -197,8 +197,11 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
     await memberPage.getByText('Password changed').waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
 
-    // A sales member has no owner pages: only Home in the menu, and /admin/staff is refused.
-    expect(await memberPage.locator('nav.sidebar .ant-menu-item').allTextContents()).toEqual(['Home']);
+    // A sales member has no owner pages: Home and Customers in the menu, and /admin/staff is refused.
+    expect(await memberPage.locator('nav.sidebar .ant-menu-item').allTextContents()).toEqual([
+      'Home',
+      'Customers',
+    ]);
     await memberPage.goto(`${baseUrl()}/admin/staff`);
     await memberPage.getByText('Your role may not open this page.').waitFor();
     await other.close();

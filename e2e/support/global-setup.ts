@@ -101,6 +101,9 @@ export default async function setup(project: TestProject) {
     return () => browser.close();
   }
   const port = await freePort();
+  // A fresh database: the demo owner has no TOTP yet, so a secret kept by an earlier run that
+  // happened to get the same port (support/staff.ts) would only mislead the admin suites.
+  rmSync(join(tmpdir(), `pp-e2e-staff-${port}.json`), { force: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-e2e-'));
   let log = '';
   const server = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
