@@ -1,3 +1,4 @@
+import { containsPattern, startsWithPattern } from '../../db/like-patterns';
 import { and, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema/accounts';
@@ -32,9 +33,6 @@ export interface AuditFilter {
   entityId: string;
 }
 
-/** `%`, `_` and `\` typed by a user match themselves. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The audit log: insert and read only — there is deliberately no update or delete here, and the
  * table's triggers refuse them anyway (migration 0009). Write it through the same `tx` as the
@@ -46,10 +44,10 @@ export function createAuditRepository(db: Db) {
       eq(auditLog.accountId, filter.accountId),
       filter.from ? gte(auditLog.at, filter.from) : undefined,
       filter.to ? lte(auditLog.at, filter.to) : undefined,
-      filter.actor ? ilike(auditLog.actorName, `%${escapeLike(filter.actor)}%`) : undefined,
+      filter.actor ? ilike(auditLog.actorName, containsPattern(filter.actor)) : undefined,
       filter.action
         ? filter.action.endsWith('.')
-          ? sql`${auditLog.action} like ${`${escapeLike(filter.action)}%`}`
+          ? sql`${auditLog.action} like ${startsWithPattern(filter.action)}`
           : eq(auditLog.action, filter.action)
         : undefined,
       filter.entity ? eq(auditLog.entity, filter.entity) : undefined,

@@ -1,11 +1,8 @@
+import { containsPattern } from '../../db/like-patterns';
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, companies, priceLevels, users } from '../../db/schema/accounts';
 import { brands, customerPartNumbers, products } from '../../db/schema/catalog';
-
-/** `%`, `_` and `\` typed by staff match themselves. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const contains = (text: string) => `%${escapeLike(text)}%`;
 
 interface Page {
   offset: number;
@@ -54,9 +51,9 @@ export function createCustomersRepository(db: Db) {
       eq(companies.isCustomer, true),
       keyword
         ? or(
-            ilike(companies.code, contains(keyword)),
-            ilike(companies.name, contains(keyword)),
-            ilike(companies.sortName, contains(keyword)),
+            ilike(companies.code, containsPattern(keyword)),
+            ilike(companies.name, containsPattern(keyword)),
+            ilike(companies.sortName, containsPattern(keyword)),
           )
         : undefined,
       enabled === undefined ? undefined : eq(companies.isActive, enabled),
@@ -161,7 +158,7 @@ export function createCustomersRepository(db: Db) {
         eq(users.accountId, accountId),
         eq(users.companyId, companyId),
         keyword
-          ? or(ilike(users.userId, contains(keyword)), ilike(users.name, contains(keyword)))
+          ? or(ilike(users.userId, containsPattern(keyword)), ilike(users.name, containsPattern(keyword)))
           : undefined,
       );
       const [rows, [total]] = await Promise.all([
@@ -217,8 +214,8 @@ export function createCustomersRepository(db: Db) {
         eq(customerPartNumbers.companyId, companyId),
         keyword
           ? or(
-              ilike(customerPartNumbers.myNumber, contains(keyword)),
-              ilike(products.number, contains(keyword)),
+              ilike(customerPartNumbers.myNumber, containsPattern(keyword)),
+              ilike(products.number, containsPattern(keyword)),
             )
           : undefined,
       );

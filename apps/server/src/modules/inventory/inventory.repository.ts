@@ -1,3 +1,4 @@
+import { containsPattern } from '../../db/like-patterns';
 import type { Language } from '@partsportal/contract/codes';
 import type { InventoryRow } from '@partsportal/contract/inventory';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -15,9 +16,6 @@ import {
 
 const nameColumn = (language: Language) =>
   sql.raw(language === 'zh' ? 'name_zh' : language === 'es' ? 'name_es' : 'name_en');
-
-/** `%`, `_` and `\` typed by a user match themselves. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A list row before the search's match is added (decision 009: the contract's names). */
 export type InventoryHydration = Omit<InventoryRow, 'match' | 'stock' | 'available_stock'>;
@@ -279,7 +277,7 @@ export function createInventoryRepository(db: Db) {
         select c.id, c.name, c.currency, coalesce(l.name, '') as price_level
         from companies c left join price_levels l on l.id = c.price_level_id
         where c.account_id = ${accountId} and c.is_customer
-          ${keyword ? sql`and (c.name ilike ${`%${escapeLike(keyword)}%`} or c.sort_name ilike ${`%${escapeLike(keyword)}%`})` : sql``}
+          ${keyword ? sql`and (c.name ilike ${containsPattern(keyword)} or c.sort_name ilike ${containsPattern(keyword)})` : sql``}
         order by c.name, c.id limit 50`,
       );
     },

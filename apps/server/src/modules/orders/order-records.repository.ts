@@ -1,16 +1,15 @@
+import { containsPattern, startsWithPattern } from '../../db/like-patterns';
 import type { OrderHeader, OrderLine, OrderLineRow, OrderState } from '@partsportal/contract/orders';
 import type { Language } from '@partsportal/contract/codes';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { termIn } from '../../db/localized-names';
 import {
-  containsPattern,
   dateBounds,
   dateRange,
   numberKeyStartsWith,
   partNameIn,
   secondsWithin,
-  startsWithPattern,
   type SecondsRange,
 } from '../records/records-query';
 

@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, ilike, inArray, like, sql, type SQL } from '
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { localizedName } from '../../db/localized-names';
+import { containsPattern } from '../../db/like-patterns';
 
 /**
  * The pieces every record list is built of — deliveries, sales and purchases here, and the order
@@ -54,13 +55,6 @@ export interface LineFilter extends BillFilter {
   /** The reader's language: `name` then matches the part name as shown (partNameIn). */
   language?: Language | undefined;
 }
-
-/** `%`, `_` and `\` typed by the user are searched for literally, not as wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** LIKE patterns for "contains" and "starts with" the user's text. */
-export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
-export const startsWithPattern = (text: string) => `${escapeLike(text)}%`;
 
 /** Case-insensitive "contains"; undefined (no condition) for an empty filter. */
 export function containsText(column: AnyPgColumn, text: string | undefined): SQL | undefined {

@@ -1,9 +1,8 @@
+import { containsPattern } from '../../db/like-patterns';
 import { and, asc, count, eq, ilike, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { StaffRole } from '@partsportal/contract/endpoint';
 import type { Db } from '../../db/client';
 import { accounts, staff, staffSessions } from '../../db/schema/accounts';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createStaffRepository(db: Db) {
   return {
@@ -73,7 +72,7 @@ export function createStaffRepository(db: Db) {
       const where = and(
         eq(staff.accountId, accountId),
         keyword
-          ? or(ilike(staff.login, `%${escapeLike(keyword)}%`), ilike(staff.name, `%${escapeLike(keyword)}%`))
+          ? or(ilike(staff.login, containsPattern(keyword)), ilike(staff.name, containsPattern(keyword)))
           : undefined,
       );
       const [rows, [total]] = await Promise.all([
