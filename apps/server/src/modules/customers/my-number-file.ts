@@ -1,8 +1,10 @@
 import { MAX_MY_NUMBER_ROWS } from '@partsportal/contract/customers';
+import { parse } from 'csv-parse/sync';
 import { refused } from '../../platform/errors';
 import type { SheetCell } from '../cart/sheet-rows';
 import { kindByMagic, readZipDirectory, SpreadsheetRejected } from '../cart/spreadsheet-guard';
 import type { SpreadsheetReader } from '../cart/spreadsheet-reader';
+import { detectDelimiter } from '../imports/import-files';
 
 /** One data row of a my-number file, numbered as a spreadsheet shows it (header = its row). */
 export interface MyNumberFileRow {
@@ -28,50 +30,18 @@ function cellText(cell: SheetCell): string {
 }
 
 /**
- * RFC 4180 CSV: quoted fields with `""` escapes and line breaks inside quotes; a UTF-8 BOM is
- * dropped; the delimiter is `,` unless the first line has none and has `;` or a tab (Excel in
- * Spanish saves with `;`). The file is at most MAX_MY_NUMBER_FILE_BYTES, so it is read whole.
+ * The file's rows through csv-parse, as the back office's file import reads them (same delimiter
+ * rule: whichever of , ; tab the header uses most — Excel in Spanish saves with `;`). The file is
+ * at most MAX_MY_NUMBER_FILE_BYTES, so it is read whole.
  */
-export function parseCsv(text: string): string[][] {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const firstLine = body.slice(0, body.search(/\r?\n|$/));
-  const delimiter = firstLine.includes(',')
-    ? ','
-    : firstLine.includes(';')
-      ? ';'
-      : firstLine.includes('\t')
-        ? '\t'
-        : ',';
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const char = body[i]!;
-    if (quoted) {
-      if (char === '"') {
-        if (body[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += char;
-    } else if (char === '"' && field === '') quoted = true;
-    else if (char === delimiter) {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && body[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+export function parseCsv(buffer: Buffer): string[][] {
+  return parse(buffer, {
+    bom: true,
+    delimiter: detectDelimiter(buffer),
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+  }) as string[][];
 }
 
 /** Rows → the three columns, found by their header in the first non-empty row. */
@@ -115,14 +85,13 @@ export async function readMyNumberFile(
   const magic = kindByMagic(upload.buffer);
   if (extension === 'csv' || extension === 'txt') {
     if (magic !== null || upload.buffer.includes(0)) throw refused('myNumberImportWrongType');
-    const text = new TextDecoder('utf-8', { fatal: true });
-    let decoded: string;
+    // Decoded only to refuse a file that is not UTF-8; csv-parse reads the same bytes.
     try {
-      decoded = text.decode(upload.buffer);
+      new TextDecoder('utf-8', { fatal: true }).decode(upload.buffer);
     } catch {
       throw refused('myNumberImportNotUtf8');
     }
-    return myNumberRows(parseCsv(decoded));
+    return myNumberRows(parseCsv(upload.buffer));
   }
   if (extension !== 'xlsx') throw refused('myNumberImportWrongExtension');
   if (magic !== 'xlsx') throw refused('myNumberImportWrongType');
