@@ -104,3 +104,23 @@ export function checkSecondFactor(
     usedRecoveryCode: true,
   };
 }
+
+/**
+ * The first code from the app confirms a pending enrolment (staff and customer users alike): the
+ * holder's row as it must be stored, and the recovery codes to show once; null for a wrong code.
+ * The caller has checked that no secret is enrolled yet and that one is pending.
+ */
+export function confirmEnrolment(pendingSecret: string, code: string, now: Date) {
+  const step = acceptedStep(pendingSecret, code, now);
+  if (step === null) return null;
+  const recoveryCodes = newRecoveryCodes();
+  return {
+    recoveryCodes,
+    update: {
+      totpSecret: pendingSecret,
+      totpPendingSecret: null,
+      totpLastStep: step,
+      recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
+    },
+  };
+}

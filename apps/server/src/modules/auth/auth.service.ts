@@ -17,13 +17,7 @@ import { AppError } from '../../platform/errors';
 import { passwordHasher, type PasswordHasher } from '../../platform/password';
 import type { RateLimitStore } from '../../platform/rate-limiter';
 import type { Repositories, Transaction } from '../../repositories';
-import {
-  checkSecondFactor,
-  enrolment,
-  newRecoveryCodes,
-  newTotpSecret,
-  hashRecoveryCode,
-} from '../../platform/totp';
+import { checkSecondFactor, confirmEnrolment, enrolment, newTotpSecret } from '../../platform/totp';
 
 const HOUR_MS = 3_600_000;
 /** Don't write last_seen_at on every call: once a minute is precise enough for the idle limit. */
@@ -226,20 +220,10 @@ export function createAuthService(deps: {
         if (!holder) throw new AppError(ResultCode.invalidToken, 'invalidToken');
         if (holder.totpSecret) throw new AppError(ResultCode.conflict, 'secondFactorAlreadyEnrolled');
         if (!holder.totpPendingSecret) throw new AppError(ResultCode.refused, 'enrolmentNotStarted');
-        const outcome = checkSecondFactor(
-          { totpSecret: holder.totpPendingSecret, totpLastStep: null, recoveryCodeHashes: [] },
-          { code },
-          now(),
-        );
-        if (!outcome.ok) return null;
-        const recovery = newRecoveryCodes();
-        await tx.auth.updateSecondFactor(auth.userId, {
-          totpSecret: holder.totpPendingSecret,
-          totpPendingSecret: null,
-          totpLastStep: 'totpLastStep' in outcome.update ? outcome.update.totpLastStep : null,
-          recoveryCodeHashes: recovery.map(hashRecoveryCode),
-        });
-        return recovery;
+        const confirmed = confirmEnrolment(holder.totpPendingSecret, code, now());
+        if (!confirmed) return null;
+        await tx.auth.updateSecondFactor(auth.userId, confirmed.update);
+        return confirmed.recoveryCodes;
       });
       if (!codes) throw new AppError(ResultCode.validation, 'secondFactorWrong');
       return { recovery_codes: codes };

@@ -18,14 +18,7 @@ import type { RateLimitStore } from '../../platform/rate-limiter';
 import type { DataAccess, Repositories } from '../../repositories';
 import { changedFields, type AuditActor } from '../audit/audit.repository';
 import { hashToken, newToken } from '../auth/auth.service';
-import {
-  acceptedStep,
-  checkSecondFactor,
-  enrolment,
-  hashRecoveryCode,
-  newRecoveryCodes,
-  newTotpSecret,
-} from '../../platform/totp';
+import { checkSecondFactor, confirmEnrolment, enrolment, newTotpSecret } from '../../platform/totp';
 
 const HOUR_MS = 3_600_000;
 /** A working day; staff sign in again the next morning (customers keep TOKEN_MAX_HOURS). */
@@ -205,15 +198,9 @@ export function createStaffService(
         if (!member) throw new AppError(ResultCode.invalidToken, 'invalidToken');
         if (member.totpSecret) throw new AppError(ResultCode.conflict, 'secondFactorAlreadyEnrolled');
         if (!member.totpPendingSecret) throw new AppError(ResultCode.refused, 'enrolmentNotStarted');
-        const step = acceptedStep(member.totpPendingSecret, code, now());
-        if (step === null) return null;
-        const codes = newRecoveryCodes();
-        await tx.staff.update(member.id, {
-          totpSecret: member.totpPendingSecret,
-          totpPendingSecret: null,
-          totpLastStep: step,
-          recoveryCodeHashes: codes.map(hashRecoveryCode),
-        });
+        const confirmed = confirmEnrolment(member.totpPendingSecret, code, now());
+        if (!confirmed) return null;
+        await tx.staff.update(member.id, confirmed.update);
         await tx.staff.markSecondFactor(staff.sessionId, now());
         await tx.audit.record({
           accountId: staff.accountId,
@@ -222,7 +209,7 @@ export function createStaffService(
           entity: 'staff',
           entityId: staff.staffId,
         });
-        return codes;
+        return confirmed.recoveryCodes;
       });
       if (result === null) return wrongCode(staff, 'secondFactorWrong');
       return { recovery_codes: result };
