@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LANGUAGES, ResultCode } from '@partsportal/contract/codes';
+import { ResultCode } from '@partsportal/contract/codes';
 import { getStaticConfig } from '@shared/api/static-config';
 import { COOKIE, getCookie, removeCookie, setCookie } from '@shared/cookies';
 import { useSessionStore } from '@shared/stores/session-store';
 import { useSettingsStore } from '@shared/stores/settings-store';
-import { LANGUAGE_NAMES, switchLanguage } from '@shared/ui/language-switch';
+import { LoginLanguages } from '@shared/ui/login-languages';
 import { safeRedirect } from './safe-redirect';
 
 /*
@@ -37,6 +37,8 @@ export default function LoginPage() {
     if (!trimmedId) return setError(t('login.userIdRequired'));
     if (!password) return setError(t('login.passwordRequired'));
     if (codeStep !== 'none' && !code.trim()) return setError(t('login.codeRequired'));
+    // The server would name only the field (totp_code); the user needs to hear what is wrong.
+    if (codeStep === 'code' && !/^\d{6}$/.test(code.trim())) return setError(t('twoFactor.codeFormat'));
     setError('');
     setLoading(true);
     try {
@@ -136,20 +138,7 @@ export default function LoginPage() {
         <Button type="primary" htmlType="submit" size="large" block loading={loading}>
           {t('login.submit')}
         </Button>
-        <div className="login-languages" role="group" aria-label={t('settings.language')}>
-          {LANGUAGES.map((lng) => (
-            <Button
-              key={lng}
-              type={lng === language ? 'link' : 'text'}
-              size="small"
-              lang={lng}
-              aria-pressed={lng === language}
-              onClick={() => lng !== language && switchLanguage(lng)}
-            >
-              {LANGUAGE_NAMES[lng]}
-            </Button>
-          ))}
-        </div>
+        <LoginLanguages />
       </form>
     </main>
   );

@@ -3,14 +3,14 @@ import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Input, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { LANGUAGES, ResultCode } from '@partsportal/contract/codes';
+import { ResultCode } from '@partsportal/contract/codes';
 import { staffEndpoints } from '@partsportal/contract/staff';
 import { ApiError, callEndpoint } from '@shared/api/client';
 import { getStaticConfig } from '@shared/api/static-config';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { useStaffSession } from '@shared/stores/staff-session';
 import { toastSuccess } from '@shared/ui/feedback';
-import { LANGUAGE_NAMES, switchLanguage } from '@shared/ui/language-switch';
+import { LoginLanguages } from '@shared/ui/login-languages';
 import { copyText, downloadText } from '@shared/ui/clipboard';
 import { safeAdminRedirect } from './admin-redirect';
 
@@ -94,20 +94,7 @@ export default function AdminLoginPage() {
             {t('admin.login.restart')}
           </Button>
         )}
-        <div className="login-languages" role="group" aria-label={t('settings.language')}>
-          {LANGUAGES.map((lng) => (
-            <Button
-              key={lng}
-              type={lng === language ? 'link' : 'text'}
-              size="small"
-              lang={lng}
-              aria-pressed={lng === language}
-              onClick={() => lng !== language && switchLanguage(lng)}
-            >
-              {LANGUAGE_NAMES[lng]}
-            </Button>
-          ))}
-        </div>
+        <LoginLanguages />
       </div>
     </main>
   );
