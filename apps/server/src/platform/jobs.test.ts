@@ -90,6 +90,22 @@ describe('job queue (pg-boss over our Database)', () => {
     if (database.kind === 'pglite') expect(events).toEqual(['tx end', 'job']);
   });
 
+  it('processes starting at once create their queues without a deadlock', async () => {
+    // Every server process creates its queues on start; pg-boss 10 creates a queue's partition
+    // unlocked, and two creators of different queues deadlock on the parent table. On PostgreSQL
+    // each queue below runs on its own pooled connection, as separate processes would.
+    const starting = await Promise.all([0, 1, 2].map(() => openJobQueue({ database, config, logger: silent })));
+    queues.push(...starting);
+    const names = ['boot-a', 'boot-b', 'boot-c', 'boot-d', 'boot-e', 'boot-f'];
+    await Promise.all(
+      starting.flatMap((queue) => names.map((name) => queue.work(name, () => Promise.resolve()))),
+    );
+    const rows = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.queue where name like 'boot-%'`,
+    );
+    expect(rows[0]!.n).toBe(names.length);
+  });
+
   it('two queues on one database handle each of N jobs exactly once', async () => {
     const second = await openJobQueue({ database, config, logger: silent });
     queues.push(second);

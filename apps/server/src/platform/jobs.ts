@@ -75,6 +75,9 @@ function disabledQueue(): JobQueue {
   };
 }
 
+/** pg_advisory_xact_lock key held while a queue is created ("pp" and 0x0b05 for "boss"). */
+const QUEUE_CREATE_LOCK = 0x7070_0b05;
+
 export async function openJobQueue(deps: {
   database: Database;
   config: Pick<Config, 'jobs' | 'jobsPollSeconds' | 'jobsMaintenanceSeconds'>;
@@ -99,8 +102,14 @@ export async function openJobQueue(deps: {
   const created = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
-    // createQueue is idempotent (an existing queue is left as it is).
-    await boss.createQueue(name);
+    // pg-boss 10's createQueue is idempotent but unlocked: it creates the queue's partition and
+    // attaches it to pgboss.job, and two processes creating different queues at once deadlock
+    // on that table (seen in CI: three processes starting together). The function it calls is
+    // run here inside one transaction holding an advisory lock, so creators take turns.
+    await database.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_CREATE_LOCK})`);
+      await tx.execute(sql`select pgboss.create_queue(${name}, ${JSON.stringify({ policy: 'standard' })}::json)`);
+    });
     created.add(name);
   };
   let stopped = false;
