@@ -94,7 +94,9 @@ describe('job queue (pg-boss over our Database)', () => {
     // Every server process creates its queues on start; pg-boss 10 creates a queue's partition
     // unlocked, and two creators of different queues deadlock on the parent table. On PostgreSQL
     // each queue below runs on its own pooled connection, as separate processes would.
-    const starting = await Promise.all([0, 1, 2].map(() => openJobQueue({ database, config, logger: silent })));
+    const starting = await Promise.all(
+      [0, 1, 2].map(() => openJobQueue({ database, config, logger: silent })),
+    );
     queues.push(...starting);
     const names = ['boot-a', 'boot-b', 'boot-c', 'boot-d', 'boot-e', 'boot-f'];
     await Promise.all(

@@ -108,7 +108,9 @@ export async function openJobQueue(deps: {
     // run here inside one transaction holding an advisory lock, so creators take turns.
     await database.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_CREATE_LOCK})`);
-      await tx.execute(sql`select pgboss.create_queue(${name}, ${JSON.stringify({ policy: 'standard' })}::json)`);
+      await tx.execute(
+        sql`select pgboss.create_queue(${name}, ${JSON.stringify({ policy: 'standard' })}::json)`,
+      );
     });
     created.add(name);
   };
