@@ -24,6 +24,8 @@ export const UPLOAD_PICTURE_PATH = '/Admin/Inventory/UploadPicture/{id}';
 export const UPLOAD_ATTACHMENT_PATH = '/Admin/Inventory/UploadAttachment/{id}';
 /** GET with the Token header (staff tokens never travel in a URL); the page shows it as a blob. */
 export const STAFF_PICTURE_PATH = '/Admin/Inventory/Picture/{id}/{index}';
+/** GET `?path=` (a path the product's `files` lists) with the Token header; saved from a blob. */
+export const STAFF_ATTACHMENT_PATH = '/Admin/Inventory/Attachment/{id}';
 
 const text = (max: number) => z.string().trim().max(max);
 const requiredText = (max: number) => z.string().trim().min(1).max(max);

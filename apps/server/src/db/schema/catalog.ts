@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts, companies, priceLevels } from './accounts';
-import { at, createdAt, money } from './columns';
+import { at, bytea, createdAt, money } from './columns';
 import { namesColumn } from './names';
 
 export const brands = pgTable('brands', {
@@ -251,4 +251,29 @@ export const termNames = pgTable(
     names: namesColumn(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.term] })],
+);
+
+/**
+ * Pictures and PDF attachments uploaded in the back office, kept in the database so that every
+ * server process serves them and a backup holds them (issue 16 item 1). `path` is what the
+ * product's `images`/`files` list names (`pictures/<product>/<uuid>.jpg`); files listed before
+ * this table existed are still read from PRODUCT_FILES_DIR.
+ */
+export const productFiles = pgTable(
+  'product_files',
+  {
+    path: text('path').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_files_product_idx').on(t.productId)],
 );

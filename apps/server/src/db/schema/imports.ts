@@ -1,21 +1,6 @@
-import {
-  bigint,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { at, createdAt } from './columns';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { at, bytea, createdAt } from './columns';
 
 /**
  * An uploaded import file, kept in the database so that it survives a restart and every server

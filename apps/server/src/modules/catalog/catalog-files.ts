@@ -7,8 +7,9 @@ import { renderProductPicture } from './product-picture';
 
 /**
  * Pictures and attachments behind the token links. An attachment is served only when
- * (1) a product of the caller's account lists exactly that path and (2) the path resolves to a
- * regular file inside the product files folder — so `../`, absolute paths, links out of the
+ * (1) a product of the caller's account lists exactly that path and (2) its bytes are in
+ * `product_files` under that account, or the path resolves to a regular file inside the product
+ * files folder — so `../`, absolute paths, links out of the
  * folder and files no product names are all unreachable.
  */
 export function createCatalogFiles(deps: { repos: Repositories; productFilesDir: string }) {
@@ -42,6 +43,10 @@ export function createCatalogFiles(deps: { repos: Repositories; productFilesDir:
     if (!product) return undefined;
     if (size === 'big' && index > Math.max(1, product.images.length)) return undefined;
     const stored = product.images[index - 1];
+    if (stored?.startsWith('pictures/')) {
+      const kept = await deps.repos.inventory.fileContent(accountId, stored);
+      if (kept) return { type: kept.contentType, body: kept.data };
+    }
     const file = stored?.startsWith('pictures/') ? fileInside(stored) : undefined;
     const type = file ? PICTURE_CONTENT_TYPES[path.extname(file).slice(1)] : undefined;
     if (file && type) return { type, body: await fs.promises.readFile(file) };
@@ -57,6 +62,21 @@ export function createCatalogFiles(deps: { repos: Repositories; productFilesDir:
     };
   }
 
+  /**
+   * A PDF a product of the account lists: its bytes from the database, else (a file listed before
+   * files moved there, or the demo's shared files) from inside PRODUCT_FILES_DIR.
+   */
+  async function attachmentOf(accountId: number, requested: string | undefined) {
+    if (!requested || requested.length > 300 || requested.includes('\0')) return undefined;
+    const listedName = await repo.listedFileName(accountId, requested);
+    if (listedName === undefined) return undefined;
+    const name = listedName || path.basename(requested);
+    const kept = await deps.repos.inventory.fileContent(accountId, requested);
+    if (kept) return { name, data: kept.data };
+    const file = fileInside(requested);
+    return file ? { name, data: await fs.promises.readFile(file) } : undefined;
+  }
+
   return {
     pictureOf,
 
@@ -65,11 +85,8 @@ export function createCatalogFiles(deps: { repos: Repositories; productFilesDir:
       return pictureOf(auth.accountId, productId ?? 0, view ?? 1, size);
     },
 
-    async attachment(auth: AuthContext, requested: string | undefined): Promise<string | undefined> {
-      if (!requested || requested.length > 300 || requested.includes('\0')) return undefined;
-      if (!(await repo.listsFile(auth.accountId, requested))) return undefined;
-      return fileInside(requested);
-    },
+    attachment: (auth: AuthContext, requested: string | undefined) => attachmentOf(auth.accountId, requested),
+    attachmentOf,
   };
 }
 

@@ -403,16 +403,17 @@ export function createCatalogRepository(db: Db) {
       return product;
     },
 
-    /** Whether a product of the account lists exactly this attachment path. */
-    async listsFile(accountId: number, filePath: string) {
-      const listed = await queryRows<{ id: number }>(
+    /** The name a product of the account shows for exactly this attachment path, if one lists it. */
+    async listedFileName(accountId: number, filePath: string) {
+      const listed = await queryRows<{ name: string | null }>(
         db,
         sql`
-        select id from products
-        where account_id = ${accountId} and files @> ${JSON.stringify([{ path: filePath }])}::jsonb
+        select f ->> 'name' as name from products p, jsonb_array_elements(p.files) f
+        where p.account_id = ${accountId} and p.files @> ${JSON.stringify([{ path: filePath }])}::jsonb
+          and f ->> 'path' = ${filePath}
         limit 1`,
       );
-      return listed.length > 0;
+      return listed[0] ? (listed[0].name ?? '') : undefined;
     },
 
     async vehiclesOf(productId: number, language: Language) {

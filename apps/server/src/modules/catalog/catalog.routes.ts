@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { catalogEndpoints } from '@partsportal/contract/catalog';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -60,11 +58,8 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
       if (!file) return reply.status(404).type('text/plain').send('Not found');
       return reply
         .type('application/octet-stream')
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(path.basename(file))}`,
-        )
-        .send(fs.createReadStream(file));
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .send(file.data);
     },
   );
 }

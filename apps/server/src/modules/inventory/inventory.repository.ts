@@ -8,6 +8,7 @@ import {
   brands,
   companyPrices,
   partTypes,
+  productFiles,
   productNumbers,
   products,
   stock,
@@ -110,6 +111,33 @@ export function createInventoryRepository(db: Db) {
         .from(products)
         .where(and(eq(products.accountId, accountId), eq(products.id, id)))
         .for('update');
+      return row;
+    },
+
+    /** Stores an uploaded file's bytes under the path the product's list will name. */
+    async putFile(file: {
+      path: string;
+      accountId: number;
+      productId: number;
+      contentType: string;
+      sha256: string;
+      data: Buffer;
+    }) {
+      await db.insert(productFiles).values({ ...file, byteSize: file.data.length });
+    },
+
+    async deleteFile(accountId: number, path: string) {
+      await db
+        .delete(productFiles)
+        .where(and(eq(productFiles.accountId, accountId), eq(productFiles.path, path)));
+    },
+
+    /** A stored file of the account, or undefined (then the caller looks in PRODUCT_FILES_DIR). */
+    async fileContent(accountId: number, path: string) {
+      const [row] = await db
+        .select({ contentType: productFiles.contentType, data: productFiles.data })
+        .from(productFiles)
+        .where(and(eq(productFiles.accountId, accountId), eq(productFiles.path, path)));
       return row;
     },
 

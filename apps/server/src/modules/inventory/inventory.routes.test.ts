@@ -333,12 +333,20 @@ describe('pictures and attachments', () => {
       headers: { token: staff },
     });
     expect(forStaff.rawPayload.equals(PNG)).toBe(true);
+    // The bytes are in the database (every process serves them), not in the files folder.
     const stored = await one<{ images: string[] }>(`select images from products where id = ${id}`);
-    const file = path.join(filesDir, stored.images[index - 1]!);
-    expect(fs.existsSync(file)).toBe(true);
+    const picturePath = stored.images[index - 1]!;
+    const kept = await one<{ n: number; size: number }>(
+      `select count(*)::int as n, max(byte_size) as size from product_files where path = '${picturePath}'`,
+    );
+    expect(kept).toEqual({ n: 1, size: PNG.length });
+    expect(fs.existsSync(path.join(filesDir, picturePath))).toBe(false);
 
     expect((await admin('RemovePicture', { product_id: id, index })).code).toBe(200);
-    expect(fs.existsSync(file)).toBe(false);
+    const gone = await one<{ n: number }>(
+      `select count(*)::int as n from product_files where path = '${picturePath}'`,
+    );
+    expect(gone.n).toBe(0);
     const rows = await auditOf('product', id);
     expect(rows.map((r) => r.action)).toEqual(['product.add-picture', 'product.remove-picture']);
     expect(rows[0]!.changes.pictures).toEqual({ before, after: before + 1 });
@@ -384,11 +392,61 @@ describe('pictures and attachments', () => {
     });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(pdf)).toBe(true);
+    expect(download.headers['content-disposition']).toContain(encodeURIComponent('Fitting guide.pdf'));
+    // Staff download it with the Token header; a path this product does not list is not found.
+    const staffUrl = (productId: number, filePath: string) =>
+      `/api/Admin/Inventory/Attachment/${productId}?path=${encodeURIComponent(filePath)}`;
+    const forStaff = await t.app.inject({
+      method: 'GET',
+      url: staffUrl(id, files.at(-1)!.path),
+      headers: { token: staff },
+    });
+    expect(forStaff.statusCode).toBe(200);
+    expect(forStaff.rawPayload.equals(pdf)).toBe(true);
+    const other = await freshProduct(20);
+    const wrongProduct = await t.app.inject({
+      method: 'GET',
+      url: staffUrl(other.id, files.at(-1)!.path),
+      headers: { token: staff },
+    });
+    expect(wrongProduct.statusCode).toBe(404);
+    const asBuyer = await t.app.inject({
+      method: 'GET',
+      url: staffUrl(id, files.at(-1)!.path),
+      headers: { token: demo },
+    });
+    // A buyer's token is unknown here: the envelope's 50008, never the file.
+    expect(asBuyer.rawPayload.equals(pdf)).toBe(false);
+    expect((asBuyer.json() as { code: number }).code).toBe(ResultCode.invalidToken);
     const fake = await upload('Attachment', id, 'manual.pdf', Buffer.from('MZ\x90\x00 not a pdf'));
     expect(fake.code).toBe(ResultCode.validation);
     expect((await admin('RemoveAttachment', { product_id: id, path: files.at(-1)!.path })).code).toBe(200);
     const rows = await auditOf('product', id);
     expect(rows.map((r) => r.action)).toEqual(['product.add-attachment', 'product.remove-attachment']);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/Product/DownloadFile?path=${encodeURIComponent(files.at(-1)!.path)}&token=${demo}`,
+    });
+    expect(after.statusCode).toBe(404);
+  });
+
+  it('still serves a file an older installation kept in the files folder', async () => {
+    const { id } = await freshProduct(21);
+    const legacy = `attachments/${id}/legacy.pdf`;
+    const pdf = Buffer.from('%PDF-1.4\nold file\n%%EOF\n');
+    fs.mkdirSync(path.join(filesDir, 'attachments', String(id)), { recursive: true });
+    fs.writeFileSync(path.join(filesDir, legacy), pdf);
+    await t.database.rows(
+      sql`update products set files = ${JSON.stringify([{ name: 'Old manual.pdf', path: legacy }])}::jsonb where id = ${id}`,
+    );
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/Product/DownloadFile?path=${encodeURIComponent(legacy)}&token=${demo}`,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+    expect((await admin('RemoveAttachment', { product_id: id, path: legacy })).code).toBe(200);
+    expect(fs.existsSync(path.join(filesDir, legacy))).toBe(false);
   });
 });
 

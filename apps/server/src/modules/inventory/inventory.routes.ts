@@ -5,6 +5,7 @@ import {
   inventoryEndpoints,
   MAX_ATTACHMENT_BYTES,
   MAX_PICTURE_BYTES,
+  STAFF_ATTACHMENT_PATH,
   STAFF_PICTURE_PATH,
   UPLOAD_ATTACHMENT_PATH,
   UPLOAD_FIELD,
@@ -51,6 +52,7 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Up
 }
 
 const productParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const attachmentQuery = z.strictObject({ path: z.string().min(1).max(300) });
 const pictureParams = productParams.extend({ index: z.coerce.number().int().min(1).max(99) });
 
 export function registerInventoryRoutes(
@@ -123,6 +125,27 @@ export function registerInventoryRoutes(
       const picture = await files.pictureOf(staff.accountId, request.params.id, request.params.index, 'big');
       if (!picture) return reply.status(404).type('text/plain').send('Not found');
       return reply.type(picture.type).header('cache-control', 'private, no-cache').send(picture.body);
+    },
+  );
+
+  // An attachment as the staff page downloads it (Token header, like the picture above).
+  app.get<{ Params: { id: number }; Querystring: { path: string } }>(
+    toFastifyPath(STAFF_ATTACHMENT_PATH),
+    {
+      config: { permission: CATALOGUE },
+      schema: { hide: true, params: productParams, querystring: attachmentQuery },
+    },
+    async (request, reply) => {
+      const staff = requireStaff(request.ctx);
+      const file = await files.attachmentOf(staff.accountId, request.query.path);
+      // Only a file this product lists (another product's path is not found here either).
+      const listed = await inventory.listsAttachment(staff, request.params.id, request.query.path);
+      if (!file || !listed) return reply.status(404).type('text/plain').send('Not found');
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-cache')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .send(file.data);
     },
   );
 

@@ -28,7 +28,7 @@ import { changedFields } from '../audit/audit.repository';
 import { searchProducts } from '../catalog/catalog.service';
 import { staffActor } from '../staff/staff.service';
 import type { ProductEditable } from './inventory.repository';
-import { detectAttachment, detectPicture } from './upload-types';
+import { detectAttachment, detectPicture, PICTURE_CONTENT_TYPES } from './upload-types';
 
 /** A decimal as the audit log keeps it: "12.5" for numeric(16,4)'s "12.5000". */
 const decimal = (value: string | null) => (value === null ? null : new ExactDecimal(value).toString());
@@ -75,17 +75,36 @@ export function createInventoryService(deps: DataAccess & { productFilesDir: str
     return product;
   }
 
-  /** Writes the file under the product files folder; its path relative to it is what the row keeps. */
-  async function storeFile(folder: 'pictures' | 'attachments', productId: number, ext: string, data: Buffer) {
+  /**
+   * Keeps the file's bytes in the database, in the transaction that lists it on the product: every
+   * server process serves it, a backup holds it, and a rolled-back upload leaves nothing behind.
+   */
+  async function storeFile(
+    tx: Repositories,
+    staff: StaffContext,
+    folder: 'pictures' | 'attachments',
+    productId: number,
+    ext: string,
+    data: Buffer,
+  ) {
     const relative = path.posix.join(folder, String(productId), `${randomUUID()}.${ext}`);
-    const full = path.join(root, relative);
-    await fs.mkdir(path.dirname(full), { recursive: true });
-    await fs.writeFile(full, data, { flag: 'wx' });
+    await tx.inventory.putFile({
+      path: relative,
+      accountId: staff.accountId,
+      productId,
+      contentType:
+        ext === 'pdf' ? 'application/pdf' : (PICTURE_CONTENT_TYPES[ext] ?? 'application/octet-stream'),
+      sha256: createHash('sha256').update(data).digest('hex'),
+      data,
+    });
     return relative;
   }
 
-  /** A removed file goes after the commit; a file left behind by a crash is harmless (no row names it). */
-  async function unlinkQuietly(relative: string) {
+  /**
+   * A removed file's bytes: the row goes with the transaction; a file of an older installation
+   * in PRODUCT_FILES_DIR is deleted after the commit.
+   */
+  async function unlinkLegacy(relative: string) {
     const full = path.resolve(root, relative);
     if (!full.startsWith(root + path.sep)) return;
     await fs.rm(full, { force: true }).catch(() => undefined);
@@ -134,6 +153,12 @@ export function createInventoryService(deps: DataAccess & { productFilesDir: str
     },
 
     options: (staff: StaffContext, language: Language) => repos.inventory.options(staff.accountId, language),
+
+    /** Whether product `id` of the staff member's account lists this attachment path. */
+    async listsAttachment(staff: StaffContext, id: number, filePath: string) {
+      const row = await repos.inventory.product(staff.accountId, id);
+      return Boolean(row?.files.some((file) => file.path === filePath));
+    },
 
     async product(staff: StaffContext, id: number): Promise<InventoryProduct> {
       const row = await repos.inventory.product(staff.accountId, id);
@@ -302,7 +327,7 @@ export function createInventoryService(deps: DataAccess & { productFilesDir: str
         const product = await lockProduct(tx, staff, productId);
         if (product.images.length >= MAX_PICTURES)
           throw new AppError(ResultCode.refused, 'inventoryTooManyFiles', { max: MAX_PICTURES });
-        const stored = await storeFile('pictures', product.id, type, upload.buffer);
+        const stored = await storeFile(tx, staff, 'pictures', product.id, type, upload.buffer);
         const images = [...product.images, stored];
         await tx.inventory.updateProduct(product.id, { images });
         await audit(tx, staff, ip).record({
@@ -329,6 +354,7 @@ export function createInventoryService(deps: DataAccess & { productFilesDir: str
         if (picture === undefined) throw notFound();
         const images = product.images.filter((_, i) => i !== index - 1);
         await tx.inventory.updateProduct(product.id, { images });
+        await tx.inventory.deleteFile(staff.accountId, picture);
         await audit(tx, staff, ip).record({
           action: 'product.remove-picture',
           entity: 'product',
@@ -338,7 +364,7 @@ export function createInventoryService(deps: DataAccess & { productFilesDir: str
         });
         return picture;
       });
-      await unlinkQuietly(removed);
+      await unlinkLegacy(removed);
       return null;
     },
 
@@ -360,7 +386,7 @@ export function createInventoryService(deps: DataAccess & { productFilesDir: str
         const product = await lockProduct(tx, staff, productId);
         if (product.files.length >= MAX_ATTACHMENTS)
           throw new AppError(ResultCode.refused, 'inventoryTooManyFiles', { max: MAX_ATTACHMENTS });
-        const stored = await storeFile('attachments', product.id, 'pdf', upload.buffer);
+        const stored = await storeFile(tx, staff, 'attachments', product.id, 'pdf', upload.buffer);
         const list = [...product.files, { name: shown, path: stored }];
         await tx.inventory.updateProduct(product.id, { files: list });
         await audit(tx, staff, ip).record({
@@ -384,6 +410,7 @@ export function createInventoryService(deps: DataAccess & { productFilesDir: str
         const file = product.files.find((f) => f.path === filePath);
         if (!file) throw notFound();
         await tx.inventory.updateProduct(product.id, { files: product.files.filter((f) => f !== file) });
+        await tx.inventory.deleteFile(staff.accountId, file.path);
         await audit(tx, staff, ip).record({
           action: 'product.remove-attachment',
           entity: 'product',
@@ -393,7 +420,7 @@ export function createInventoryService(deps: DataAccess & { productFilesDir: str
         return file.path;
       });
       // Only files this module stored are deleted; the demo's shared files stay.
-      if (removed.startsWith('attachments/')) await unlinkQuietly(removed);
+      if (removed.startsWith('attachments/')) await unlinkLegacy(removed);
       return null;
     },
 

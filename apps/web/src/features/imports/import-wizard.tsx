@@ -44,7 +44,8 @@ import {
   type ColumnMapping,
 } from './import-mapping';
 import { CountTags, resultColour, StateTag } from './import-parts';
-import { downloadFile, IMPORT_MAX_MB, uploadImportFile, type UploadAnswer } from './import-upload';
+import { downloadFile } from '@shared/api/staff-download';
+import { IMPORT_MAX_MB, uploadImportFile, type UploadAnswer } from './import-upload';
 
 /** States the server is still working in: Status is polled while in one of them. */
 const ACTIVE: ReadonlySet<string> = new Set(['checking', 'queued', 'running']);

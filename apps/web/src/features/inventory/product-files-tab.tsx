@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Empty, Image, List, Popconfirm, Space, Upload } from 'antd';
-import { FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   inventoryEndpoints,
   MAX_ATTACHMENT_BYTES,
   MAX_PICTURE_BYTES,
   MAX_PICTURES,
+  STAFF_ATTACHMENT_PATH,
   STAFF_PICTURE_PATH,
   UPLOAD_ATTACHMENT_PATH,
   UPLOAD_FIELD,
@@ -14,6 +15,7 @@ import {
   type InventoryProduct,
 } from '@partsportal/contract/inventory';
 import { getStaticConfig } from '@shared/api/static-config';
+import { downloadFile } from '@shared/api/staff-download';
 import { invalidateEndpoints, mutateEndpoint } from '@shared/api/server-state';
 import { uploadFile } from '@shared/api/upload';
 import { useStaffSession } from '@shared/stores/staff-session';
@@ -153,6 +155,22 @@ export function ProductFilesTab({ product }: { product: InventoryProduct }) {
         renderItem={(file) => (
           <List.Item
             actions={[
+              <Button
+                key="download"
+                type="link"
+                size="small"
+                icon={<DownloadOutlined />}
+                aria-label={t('admin.inventory.download')}
+                onClick={() =>
+                  void downloadFile(
+                    fill(STAFF_ATTACHMENT_PATH, { id: product.id }),
+                    { path: file.path },
+                    file.name,
+                  ).catch((error: unknown) =>
+                    message.error(error instanceof Error ? error.message : String(error)),
+                  )
+                }
+              />,
               <Popconfirm
                 key="remove"
                 title={t('admin.inventory.removeConfirm')}
