@@ -40,3 +40,26 @@ describe('npm run admin -- staff create', () => {
     expect(bad.out).toContain('Missing or invalid: name, role');
   }, 120_000);
 });
+
+describe('npm run admin -- db', () => {
+  // The folder made by the staff test above (a real PGlite installation) is backed up and restored
+  // through the command; the copy to PostgreSQL is proven in db/database-copy.postgres-only.test.ts.
+  it('backs the PGlite folder up, restores it elsewhere, and explains missing arguments', async () => {
+    const file = path.join(dataDir, '..', `${path.basename(dataDir)}-backup.tar.gz`);
+    const restored = `${dataDir}-restored`;
+    try {
+      const backup = await admin('db', 'backup', '--out', file);
+      expect(backup.out).toContain(`Backed up ${dataDir} to ${file}`);
+      expect(backup.code).toBe(0);
+      const restore = await admin('db', 'restore', '--from', file, '--data-dir', restored);
+      expect(restore.code).toBe(0);
+      expect(fs.readdirSync(restored).length).toBeGreaterThan(0);
+      const noTarget = await admin('db', 'copy');
+      expect(noTarget.code).toBe(2);
+      expect(noTarget.out).toContain('--to postgres://… is required');
+    } finally {
+      fs.rmSync(file, { force: true });
+      fs.rmSync(restored, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -10,11 +10,15 @@
  *   api-key list
  *   api-key revoke --prefix pp_live_XXXXXXXX
  *
+ *   demo remove   (the README's demo sign-ins stop working; cli/demo-commands.ts)
+ *
+ *   db copy --to postgres://…  |  db backup --out FILE  |  db restore --from FILE --data-dir DIR
+ *                (cli/database-commands.ts; the server stopped)
+ *
  * Without --password a temporary password is generated and printed once; the member changes it
  * at the first sign-in and enrols a TOTP app. An API key is printed once; only its hash is kept.
  * Every command writes the audit log as `command`.
  */
-import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRole } from '@partsportal/contract/endpoint';
 import { API_SCOPES, type ApiScope } from '@partsportal/contract/integration';
@@ -22,27 +26,24 @@ import { staffCreateRequestSchema } from '@partsportal/contract/staff';
 import { DEFAULT_ACCOUNT_ID } from '@partsportal/contract/auth';
 import { loadConfig, type Config } from '../config';
 import { maintenanceTimeouts, openDatabase, type Database } from '../db/client';
-import type { AuditActor } from '../modules/audit/audit.repository';
 import { createApiKeysService } from '../modules/integration/api-keys.service';
 import { insertStaffMember, temporaryPassword } from '../modules/staff/staff.service';
 import { AppError } from '../platform/errors';
 import { translate } from '../platform/messages';
 import { passwordHasher } from '../platform/password';
 import { createDataAccess } from '../repositories';
+import { commandActor } from './command-actor';
+import { DATABASE_USAGE, databaseCommand } from './database-commands';
+import { DEMO_USAGE, demoCommand } from './demo-commands';
 
 const USAGE = [
   'usage: npm run admin -- staff create --login NAME --name "Full name" --role owner|sales|catalogue [--password P] [--account N] [--account-name NAME]',
   `       npm run admin -- api-key create --name NAME --scopes ${API_SCOPES.join(',')} [--expires-days N] [--rate-limit N]`,
   '       npm run admin -- api-key list',
   '       npm run admin -- api-key revoke --prefix pp_live_XXXXXXXX',
+  ...DATABASE_USAGE,
+  ...DEMO_USAGE,
 ].join('\n');
-
-const commandActor = (): AuditActor => ({
-  kind: 'command',
-  id: null,
-  name: `admin-cli:${userInfo().username}`,
-  ip: '',
-});
 
 async function withDatabase<T>(work: (database: Database, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig();
@@ -160,6 +161,8 @@ async function apiKeyCommand(verb: string | undefined, rest: string[]): Promise<
 async function main(argv: string[]): Promise<number> {
   const [area, verb, ...rest] = argv;
   if (area === 'api-key') return apiKeyCommand(verb, rest);
+  if (area === 'db') return databaseCommand(verb, rest);
+  if (area === 'demo') return demoCommand(verb, rest);
   if (area !== 'staff' || verb !== 'create') {
     console.error(USAGE);
     return 2;
