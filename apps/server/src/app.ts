@@ -47,7 +47,9 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { installApiDocs } from './platform/api-docs';
 import { installCors } from './platform/cors';
 import { installErrorHandler } from './platform/error-handler';
+import { startHousekeeping } from './platform/housekeeping';
 import { openJobQueue } from './platform/jobs';
+import { housekeepingTasks } from './housekeeping-tasks';
 import { installJsonBody } from './platform/json-body';
 import { installMetrics } from './platform/metrics';
 import { openRateLimitStore } from './platform/rate-limiter';
@@ -216,11 +218,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Web hosting: the client's files and config, /login's first screen, client-side routes, 404s.
   await registerWebHosting(app, { config, branding: repos.branding });
 
-  const pruneTimer = setInterval(() => {
-    void authService.pruneExpired().catch(() => undefined);
-    void staffService.pruneExpired().catch(() => undefined);
-  }, 15 * 60_000);
-  pruneTimer.unref();
-  app.addHook('onClose', async () => clearInterval(pruneTimer));
+  const housekeeping = await startHousekeeping({
+    tasks: housekeepingTasks({ repos, authService, staffService }),
+    ...(config.jobs === 'off' ? {} : { jobs }),
+    runsJobs: config.jobs === 'inline',
+    intervalSeconds: config.housekeepingSeconds,
+    logger: app.log,
+    now: deps.now ?? (() => new Date()),
+  });
+  app.addHook('onClose', async () => housekeeping.stop());
   return app;
 }

@@ -81,6 +81,8 @@ export interface Config {
   jobsPollSeconds: number;
   /** How often the queue's maintenance (expiring jobs of dead processes) runs (JOBS_MAINTENANCE_SECONDS). */
   jobsMaintenanceSeconds: number;
+  /** How often expired sessions, old import results and the like are pruned (HOUSEKEEPING_SECONDS). */
+  housekeepingSeconds: number;
   /**
    * A file-import job slice active longer than this is taken as lost (its process died) and
    * retried from the import's checkpoint (IMPORT_JOB_EXPIRE_SECONDS).
@@ -239,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: loadJobsMode(env.JOBS),
     jobsPollSeconds: Math.max(0.5, Number(env.JOBS_POLL_SECONDS || 1)),
     jobsMaintenanceSeconds: int(env.JOBS_MAINTENANCE_SECONDS, 30),
+    housekeepingSeconds: int(env.HOUSEKEEPING_SECONDS, 900),
     importJobExpireSeconds: int(env.IMPORT_JOB_EXPIRE_SECONDS, 120),
     importMaxBytes: int(env.IMPORT_MAX_BYTES, 200 * 1024 * 1024),
   };

@@ -27,6 +27,12 @@ export interface SendOptions {
   expireInSeconds?: number;
   /** At most one queued job with this key per queue (pg-boss singletonKey). */
   singletonKey?: string;
+  /**
+   * With `singletonKey`: one job per key in each time slot of this many seconds, whoever sends it
+   * and whatever became of it (pg-boss's unique index on name, slot and key) — work scheduled by
+   * every process runs once.
+   */
+  singletonSeconds?: number;
 }
 
 export interface JobInfo {
@@ -135,6 +141,7 @@ export async function openJobQueue(deps: {
         ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
         ...(options.expireInSeconds !== undefined ? { expireInSeconds: options.expireInSeconds } : {}),
         ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
+        ...(options.singletonSeconds !== undefined ? { singletonSeconds: options.singletonSeconds } : {}),
       });
       // A job sent inside a transaction is not visible before COMMIT: the poll will find it.
       if (!options.tx) wake(name);

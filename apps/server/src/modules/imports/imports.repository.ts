@@ -118,6 +118,32 @@ export function createImportsRepository(db: Db) {
     async finishFile(fileId: number, byteSize: number, sha256: string, chunkCount: number): Promise<void> {
       await db.update(importFiles).set({ byteSize, sha256, chunkCount }).where(eq(importFiles.id, fileId));
     },
+    /**
+     * Housekeeping: the per-row results and the file bytes of imports whose last step is older
+     * than `before` and that are not running. The import row (counts, file name and SHA-256)
+     * stays, as does its audit entry; its report and rows then answer "no longer kept".
+     */
+    async pruneOlderThan(before: Date): Promise<{ rowResults: number; chunks: number }> {
+      const stale = sql`select id, file_id from imports
+        where state not in ('checking', 'queued', 'running')
+          and greatest(created_at, checked_at, started_at, finished_at) < ${before.toISOString()}`;
+      const rows = await queryRows<{ n: number }>(
+        db,
+        sql`with gone as (delete from import_row_results where import_id in (select id from (${stale}) s) returning 1)
+            select count(*)::int as n from gone`,
+      );
+      const chunks = await queryRows<{ n: number }>(
+        db,
+        sql`with gone as (
+              delete from import_file_chunks where file_id in (select file_id from (${stale}) s)
+                and file_id not in (select file_id from imports
+                                    where greatest(created_at, checked_at, started_at, finished_at) >= ${before.toISOString()}
+                                       or state in ('checking', 'queued', 'running'))
+              returning 1)
+            select count(*)::int as n from gone`,
+      );
+      return { rowResults: rows[0]?.n ?? 0, chunks: chunks[0]?.n ?? 0 };
+    },
     async deleteFile(fileId: number): Promise<void> {
       await db.delete(importFiles).where(eq(importFiles.id, fileId));
     },
