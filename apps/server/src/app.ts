@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Platform: what every request passes through.
   installRouteTable(app);
-  installMetrics(app, { config, database });
+  installMetrics(app, { config, database, system: repos.system });
   installJsonBody(app);
   await installSecurityHeaders(app);
   await installCors(app, config);

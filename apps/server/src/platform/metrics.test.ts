@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
+import { openJobQueue } from './jobs';
 
 // /metrics (issue 16 item 4): Prometheus text, per route pattern, pool and process metrics; only
 // for loopback callers that came straight to the process, or for the bearer of METRICS_TOKEN.
@@ -73,6 +75,40 @@ describe('/metrics', () => {
       expect(text).toMatch(/^db_pool_max_connections 5$/m);
     } else {
       expect(text).not.toContain('db_pool_');
+    }
+  });
+
+  it('shows the shared job queue per queue and state, and the imports in progress', async () => {
+    // The test app runs with JOBS=off: no queue schema yet, so no series (and no error).
+    expect((await scrape(t.app)).body).not.toMatch(/^job_queue_jobs\{/m);
+    const queue = await openJobQueue({
+      database: t.database,
+      config: { jobs: 'inline', jobsPollSeconds: 1, jobsMaintenanceSeconds: 30 },
+      logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    try {
+      await queue.send('metrics-probe', { n: 1 });
+      await queue.send('metrics-probe', { n: 2 });
+      await t.database.rows(sql`insert into accounts (id, name) values (1, 'A') on conflict do nothing`);
+      const [file] = await t.database.rows<{ id: number }>(
+        sql`insert into import_files (account_id, filename, format) values (1, 'p.csv', 'csv') returning id`,
+      );
+      const [running] = await t.database.rows<{ id: number }>(
+        sql`insert into imports (account_id, file_id, kind, state, total_rows, rows_done)
+            values (1, ${file!.id}, 'products', 'running', 1000, 250) returning id`,
+      );
+      const text = (await scrape(t.app)).body;
+      expect(text).toMatch(/^job_queue_jobs\{queue="metrics-probe",state="created"\} 2$/m);
+      expect(text).toContain(
+        `import_rows{import_id="${running!.id}",kind="products",state="running",of="done"} 250`,
+      );
+      expect(text).toContain(
+        `import_rows{import_id="${running!.id}",kind="products",state="running",of="total"} 1000`,
+      );
+      await t.database.rows(sql`update imports set state = 'done' where id = ${running!.id}`);
+      expect((await scrape(t.app)).body).not.toContain(`import_id="${running!.id}"`);
+    } finally {
+      await queue.stop();
     }
   });
 

@@ -3,6 +3,7 @@ import { ResultCode } from '@partsportal/contract/codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { SystemRepository } from '../modules/system/system.repository';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 
@@ -26,8 +27,11 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
  * else gets a plain 404, as if there were no such page. The proxy's configuration refuses the
  * path as well.
  */
-export function installMetrics(app: FastifyInstance, deps: { config: Config; database: Database }): void {
-  const { config, database } = deps;
+export function installMetrics(
+  app: FastifyInstance,
+  deps: { config: Config; database: Database; system: SystemRepository },
+): void {
+  const { config, database, system } = deps;
   if (!config.metrics) return;
 
   const registry = new Registry();
@@ -98,6 +102,33 @@ export function installMetrics(app: FastifyInstance, deps: { config: Config; dat
       },
     });
   }
+
+  // Background work (issue 16 item 4): read at scrape time from the shared database, so every
+  // process reports the same queue — alert on one process's series, not on their sum.
+  new Gauge({
+    name: 'job_queue_jobs',
+    help: 'Jobs in the shared queue per queue and state (created, retry, active, completed, failed …)',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await system.jobCounts()) this.set({ queue: row.queue, state: row.state }, row.jobs);
+    },
+  });
+  new Gauge({
+    name: 'import_rows',
+    help: 'File imports being checked or committed: rows done and rows in the file, per import',
+    labelNames: ['import_id', 'kind', 'state', 'of'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await system.importsInProgress()) {
+        const labels = { import_id: String(row.id), kind: row.kind, state: row.state };
+        this.set({ ...labels, of: 'done' }, row.done);
+        this.set({ ...labels, of: 'total' }, row.total);
+      }
+    },
+  });
 
   app.get(
     METRICS_PATH,
