@@ -150,6 +150,18 @@ export const paymentDaysSchema = z.object({
 export type PaymentDays = z.infer<typeof paymentDaysSchema>;
 export const MAX_OPEN_ITEMS = 500;
 
+/**
+ * GET link (an <a download>, so the token comes as `?token=`; `lng` picks the language): the
+ * statement of the Finance account page as a PDF — `dateFrom`/`dateTo` in seconds as there.
+ */
+export const FINANCE_STATEMENT_PDF_PATH = '/Web/GetFinanceStatementPdf';
+export const financeStatementPdfQuerySchema = z.object({
+  dateFrom: z.coerce.number().int().min(0).max(4_102_444_800).optional(),
+  dateTo: z.coerce.number().int().min(0).max(4_102_444_800).optional(),
+  lng: z.enum(['zh', 'en', 'es']).optional(),
+  token: z.string().max(128).optional(),
+});
+
 /** The finance menu shows with either code; the payment history goes with it (spec: /Payment has no code). */
 export const FINANCE_MENU_CODES = [MENU_CODES.financeAccount, MENU_CODES.paymentDays] as const;
 

@@ -114,6 +114,7 @@ export function createFinanceRepository(db: Db) {
       const inRange = rangeCondition(sql`l.date`, range);
       const beforeRange = range.from === undefined ? sql`false` : sql`l.date < to_timestamp(${range.from})`;
       const [row] = await queryRows<{
+        company: string;
         currency: string;
         credit_limit: string;
         payment_days: number;
@@ -125,7 +126,7 @@ export function createFinanceRepository(db: Db) {
       }>(
         db,
         sql`
-        select c.currency, c.credit_limit::text as credit_limit, c.payment_days,
+        select c.name as company, c.currency, c.credit_limit::text as credit_limit, c.payment_days,
           coalesce(sum(l.debit - l.credit), 0)::text as balance,
           coalesce(sum(l.debit - l.credit) filter (where ${beforeRange}), 0)::text as opening,
           count(l.id) filter (where ${inRange})::int as count,

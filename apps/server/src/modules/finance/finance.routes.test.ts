@@ -7,6 +7,7 @@ import { ledgerEntries, payments } from '../../db/schema/trading';
 import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
 import { createCompany, createUser } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { extractText } from 'unpdf';
 import { agingBucket } from './finance.service';
 
 /** The fixed clock of the app and the seed: aging counts days to this date. */
@@ -298,6 +299,52 @@ describe('/Web/GetPaymentDays', () => {
     expect(cents(b.current) + cents(b.d1_30) + cents(b.d31_60) + cents(b.d61_90) + cents(b.over_90)).toBe(
       cents(days.data.total_due),
     );
+  });
+});
+
+describe('/Web/GetFinanceStatementPdf (the statement as a PDF)', () => {
+  const pdfText = async (query: string, token: string) => {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/api/Web/GetFinanceStatementPdf?${query}&token=${token}`,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    expect(answer.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text } = await extractText(new Uint8Array(answer.rawPayload), { mergePages: true });
+    // pdf.js puts spaces between glyph runs; compare without them.
+    return { text: text.replace(/\s+/g, ''), bytes: answer.rawPayload.length };
+  };
+
+  it("lists the range's entries with running balances, in the reader's language with its money format", async () => {
+    const range = `dateFrom=${seconds('2026-01-01T00:00:00Z')}&dateTo=${seconds('2026-02-28T23:59:59Z')}`;
+    const es = await pdfText(`${range}&lng=es`, tokens.ledger);
+    expect(es.text).toContain('Estadodecuenta');
+    expect(es.text).toContain('LedgerTestCo');
+    // Opening 30.00 (S-A before the range); S-B 100.10 → 130.10; P-1 −40.05 → 90.05; S-C → 340.05.
+    for (const expected of ['Saldoinicial:30,00EUR', 'S-B', 'P-1', 'S-C', 'ADJ-1', '130,10EUR', '340,05EUR'])
+      expect(es.text).toContain(expected);
+    expect(es.text).not.toContain('S-D');
+    expect(es.text).toContain('Saldofinal:339,90EUR');
+    const zh = await pdfText(`${range}&lng=zh`, tokens.ledger);
+    expect(zh.text).toContain('对账单');
+    expect(zh.text).toContain('期末余额:EUR339.90');
+    expect(zh.text).toContain('付款');
+    expect(es.bytes).toBeLessThan(200_000);
+  });
+
+  it('needs the finance account menu and a token; another company sees only its own', async () => {
+    const viewer = await t.app.inject({
+      method: 'GET',
+      url: `/api/Web/GetFinanceStatementPdf?token=${tokens.viewer}`,
+    });
+    expect(viewer.json()).toMatchObject({ code: 40003 });
+    const none = await t.app.inject({ method: 'GET', url: '/api/Web/GetFinanceStatementPdf' });
+    expect(none.json()).toMatchObject({ code: 50008 });
+    const demo = await pdfText('lng=en', tokens.demo);
+    expect(demo.text).toContain('Statementofaccount');
+    expect(demo.text).not.toContain('LedgerTestCo');
+    expect(demo.text).not.toContain('S-B');
   });
 });
 

@@ -9,7 +9,7 @@ import type {
   paymentListRequestSchema,
 } from '@partsportal/contract/finance';
 import type { Language } from '@partsportal/contract/codes';
-import { MAX_OPEN_ITEMS } from '@partsportal/contract/finance';
+import { MAX_OPEN_ITEMS, MAX_STATEMENT_PAGE_SIZE } from '@partsportal/contract/finance';
 import { Decimal } from 'decimal.js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';
@@ -17,6 +17,7 @@ import { notFound } from '../../platform/errors';
 import { noteIn } from '../../platform/messages';
 import { money } from '../../platform/money';
 import type { LedgerRow, PaymentRow } from './finance.repository';
+import { renderStatementPdf, STATEMENT_PDF_MAX_ENTRIES } from './statement-pdf';
 import type { Repositories } from '../../repositories';
 
 const DAY_SECONDS = 86_400;
@@ -50,7 +51,7 @@ export function createFinanceService(deps: { repos: Repositories; now?: () => Da
   const repo = deps.repos.finance;
   const now = deps.now ?? (() => new Date());
 
-  return {
+  const service = {
     async getPaymentList(
       auth: AuthContext,
       request: z.output<typeof paymentListRequestSchema>,
@@ -120,6 +121,43 @@ export function createFinanceService(deps: { repos: Repositories; now?: () => Da
       };
     },
 
+    /** The statement as a PDF: every entry of the range (up to STATEMENT_PDF_MAX_ENTRIES). */
+    async statementPdf(auth: AuthContext, range: { from?: number; to?: number }, language: Language) {
+      const summary = await repo.accountSummary(auth.companyId, range);
+      if (!summary) throw notFound();
+      const account = await service.getFinanceAccount(
+        auth,
+        {
+          ...(range.from !== undefined ? { dateFrom: range.from } : {}),
+          ...(range.to !== undefined ? { dateTo: range.to } : {}),
+          page: 1,
+          pageSize: MAX_STATEMENT_PAGE_SIZE,
+        },
+        language,
+      );
+      // Further pages of the statement, as the page's own paging reads them.
+      for (
+        let page = 2;
+        account.entries.length < Math.min(account.total, STATEMENT_PDF_MAX_ENTRIES);
+        page++
+      ) {
+        const more = await service.getFinanceAccount(
+          auth,
+          {
+            ...(range.from !== undefined ? { dateFrom: range.from } : {}),
+            ...(range.to !== undefined ? { dateTo: range.to } : {}),
+            page,
+            pageSize: MAX_STATEMENT_PAGE_SIZE,
+          },
+          language,
+        );
+        if (more.entries.length === 0) break;
+        account.entries.push(...more.entries);
+      }
+      account.entries.splice(STATEMENT_PDF_MAX_ENTRIES);
+      return renderStatementPdf({ company: summary.company, account, range, language, now: now() });
+    },
+
     async getPaymentDays(auth: AuthContext): Promise<PaymentDays> {
       const summary = await repo.accountSummary(auth.companyId, {});
       if (!summary) throw notFound();
@@ -168,6 +206,7 @@ export function createFinanceService(deps: { repos: Repositories; now?: () => Da
       };
     },
   };
+  return service;
 }
 
 export type FinanceService = ReturnType<typeof createFinanceService>;

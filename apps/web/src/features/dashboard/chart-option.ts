@@ -2,7 +2,7 @@ import type { LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import type { Dashboard } from '@partsportal/contract/dashboard';
-import { formatMoney } from '@shared/format/money';
+import { formatMoney } from '@partsportal/contract/money-format';
 
 export type DashboardChartOption = ComposeOption<
   LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption

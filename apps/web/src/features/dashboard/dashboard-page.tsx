@@ -6,7 +6,7 @@ import { dashboardEndpoints } from '@partsportal/contract/dashboard';
 import { showCartCount } from '@shared/api/cart-api';
 import { useEndpointQuery } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
-import { formatMoney } from '@shared/format/money';
+import { formatMoney } from '@partsportal/contract/money-format';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { buildChartOption } from './chart-option';
 import './dashboard.css';

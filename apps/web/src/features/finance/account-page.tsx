@@ -1,6 +1,13 @@
-import { Card, Empty, Pagination, Skeleton, Statistic, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Pagination, Skeleton, Statistic, Table, type TableColumnsType } from 'antd';
+import { FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { financeEndpoints, type LedgerEntry } from '@partsportal/contract/finance';
+import {
+  FINANCE_STATEMENT_PDF_PATH,
+  financeEndpoints,
+  type LedgerEntry,
+} from '@partsportal/contract/finance';
+import { assetUrl } from '@shared/api/asset-url';
+import { useSettingsStore } from '@shared/stores/settings-store';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
 import { RECORD_PAGE_SIZES } from '@shared/records/list-query';
@@ -15,8 +22,17 @@ type StatementRow =
   | (LedgerEntry & { rowKind: 'entry' })
   | { rowKind: 'opening' | 'closing'; id: string; running_balance: string };
 
+/** The statement of the chosen range as a PDF in the reader's language (a link: token in the query). */
+function statementPdfUrl(request: { dateFrom?: number; dateTo?: number }, language: string) {
+  const query = new URLSearchParams({ lng: language });
+  if (request.dateFrom !== undefined) query.set('dateFrom', String(request.dateFrom));
+  if (request.dateTo !== undefined) query.set('dateTo', String(request.dateTo));
+  return assetUrl(`${FINANCE_STATEMENT_PDF_PATH}?${query.toString()}`);
+}
+
 export default function AccountPage() {
   const { t } = useTranslation();
+  const language = useSettingsStore((s) => s.language);
   const formatDate = useFormatDate();
   const { money } = useFormatMoney();
   const {
@@ -152,6 +168,14 @@ export default function AccountPage() {
           <h2 className="section-title">{t('finance.statement')}</h2>
           <div className="filter-bar">
             <DayRangeFilter from={filters.from} to={filters.to} onChange={(range) => update(range)} />
+            <Button
+              icon={<FilePdfOutlined />}
+              href={statementPdfUrl(statementQuery.toRequest(filters), language)}
+              download
+              data-testid="statement-pdf"
+            >
+              {t('finance.statementPdf')}
+            </Button>
             <span className="muted">
               {t('finance.period', {
                 debit: money(data.period_debit, currency),

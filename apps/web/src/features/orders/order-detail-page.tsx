@@ -32,7 +32,7 @@ import { channelLabel } from '@shared/records/channel';
 import { callEndpoint } from '@shared/api/client';
 import { invalidateEndpoints, mutateEndpoint, setEndpointData } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
-import { formatMoney } from '@shared/format/money';
+import { formatMoney } from '@partsportal/contract/money-format';
 import { useRecordDetail } from '@shared/records/record-detail';
 import { RecordLinesTable } from '@shared/records/record-lines-table';
 import { useColumnChoice } from '@shared/columns/column-chooser';

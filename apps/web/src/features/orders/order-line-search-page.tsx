@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { orderEndpoints, type OrderLineRow } from '@partsportal/contract/orders';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
-import { formatMoney } from '@shared/format/money';
+import { formatMoney } from '@partsportal/contract/money-format';
 import { RecordTable } from '@shared/records/record-table';
 import { TextFilter } from '@shared/records/text-filter';
 import { useRecordList } from '@shared/records/use-record-list';

@@ -10,7 +10,7 @@ import {
 } from '@partsportal/contract/orders';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
-import { formatMoney } from '@shared/format/money';
+import { formatMoney } from '@partsportal/contract/money-format';
 import { RecordExportButton } from '@shared/records/record-export-button';
 import { RecordTable } from '@shared/records/record-table';
 import { TextFilter } from '@shared/records/text-filter';

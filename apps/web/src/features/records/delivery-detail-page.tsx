@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { recordEndpoints, type DeliveryLine, type FulfilledOrder } from '@partsportal/contract/records';
 import { useFormatDate } from '@shared/i18n/use-format-date';
-import { formatMoney } from '@shared/format/money';
+import { formatMoney } from '@partsportal/contract/money-format';
 import { useRecordDetail } from '@shared/records/record-detail';
 import { RecordLinesTable } from '@shared/records/record-lines-table';
 import { useHasAnyCode } from '@shared/permission/use-has-code';

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { recordEndpoints, type Delivery } from '@partsportal/contract/records';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
-import { formatMoney } from '@shared/format/money';
+import { formatMoney } from '@partsportal/contract/money-format';
 import { RecordExportButton } from '@shared/records/record-export-button';
 import { RecordTable } from '@shared/records/record-table';
 import { TextFilter } from '@shared/records/text-filter';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSettingsStore } from '../stores/settings-store';
-import { formatMoney, formatPercent, INTL_LOCALES } from './money';
+import { formatMoney, formatPercent, INTL_LOCALES } from '@partsportal/contract/money-format';
 
 export type MoneyFormatter = (amount: string | number | null | undefined, currency: string) => string;
 

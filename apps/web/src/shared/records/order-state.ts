@@ -1,5 +1,5 @@
 import type { OrderState } from '@partsportal/contract/orders';
-import { formatPercent } from '../format/money';
+import { formatPercent } from '@partsportal/contract/money-format';
 
 /**
  * Delivery rate as the order list shows it: export_rate is a percent string with 2 decimals

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPercent, INTL_LOCALES } from './money';
+import { formatMoney, formatPercent, INTL_LOCALES } from './money-format';
 
 // Intl separates code and number with a no-break space; the tests read it as a plain one.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -1,5 +1,5 @@
 /**
- * The one formatter of money and percentages on every page (brief §9). Amounts come as decimal
+ * The one formatter of money and percentages on every page and in every PDF (brief §9). Amounts come as decimal
  * strings ("27316.8000"); Intl.NumberFormat gets the string itself, so sums are never rounded
  * through float arithmetic, and prints them with the currency, two decimals and the reader's
  * grouping and decimal separator: es "1.696.082,74 CNY", en "CNY 1,696,082.74".
