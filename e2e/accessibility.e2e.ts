@@ -290,7 +290,8 @@ describe('accessibility walk over every buyer page (axe WCAG 2 A/AA; serious and
         await page.setViewportSize(viewport);
         for (const target of Object.values(ADMIN_VISITS)) {
           await page.goto(`${baseUrl()}${target}`);
-          await page.locator('.admin-layout .admin-card').waitFor();
+          // An admin page is an .admin-card (most) or a section.page (the inventory pages).
+          await page.locator('.admin-layout .admin-content :is(.admin-card, section.page)').first().waitFor();
           await settle(page);
           const found = await seriousFindings(page);
           if (found.length > 0) failures[`${target} (${name})`] = found;
