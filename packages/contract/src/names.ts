@@ -18,7 +18,12 @@ export const NAME_KINDS = ['store', 'carrier', 'area', 'unit', 'param', 'param_v
 export type NameKind = (typeof NAME_KINDS)[number];
 export const nameKindSchema = z.enum(NAME_KINDS);
 /** Kinds keyed by the word as written (term_names); the others are rows keyed by id. */
-export const TERM_NAME_KINDS = ['unit', 'param', 'param_value', 'vehicle'] as const satisfies readonly NameKind[];
+export const TERM_NAME_KINDS = [
+  'unit',
+  'param',
+  'param_value',
+  'vehicle',
+] as const satisfies readonly NameKind[];
 export const isTermKind = (kind: NameKind): kind is (typeof TERM_NAME_KINDS)[number] =>
   (TERM_NAME_KINDS as readonly string[]).includes(kind);
 

@@ -127,7 +127,11 @@ export function createSpreadsheetReader(limits: ReaderLimits = DEFAULT_READER_LI
      * Parses the first sheet into rows of plain values; never throws. `formulas`: also answer
      * which cells hold a formula (formulaCells).
      */
-    async read(buffer: Buffer, kind: SpreadsheetKind, options: { formulas?: boolean } = {}): Promise<ReadResult> {
+    async read(
+      buffer: Buffer,
+      kind: SpreadsheetKind,
+      options: { formulas?: boolean } = {},
+    ): Promise<ReadResult> {
       const release = await slot();
       try {
         return await runWorker(buffer, kind, options.formulas ?? false);

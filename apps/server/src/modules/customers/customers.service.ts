@@ -526,5 +526,4 @@ export function createCustomersService(
   };
 }
 
-
 export type CustomersService = ReturnType<typeof createCustomersService>;

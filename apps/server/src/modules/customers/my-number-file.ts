@@ -23,8 +23,7 @@ const HEADERS = {
 export function myNumberRows(rows: readonly (readonly SheetCell[])[], firstRow = 1): MyNumberFileRow[] {
   // Counted before blank rows are dropped: the sheet reader stops one row past this limit, so
   // a longer xlsx arrives cut at MAX + 1 rows and is refused here, never half imported.
-  if (rows.length > MAX_MY_NUMBER_ROWS)
-    throw refused('sheetUploadTooManyRows', { max: MAX_MY_NUMBER_ROWS });
+  if (rows.length > MAX_MY_NUMBER_ROWS) throw refused('sheetUploadTooManyRows', { max: MAX_MY_NUMBER_ROWS });
   const headerIndex = rows.findIndex((row) => row.some((cell) => cellText(cell) !== ''));
   if (headerIndex < 0) throw refused('sheetUploadNoData');
   const header = (rows[headerIndex] ?? []).map((cell) => headerKey(cellText(cell)));

@@ -141,7 +141,11 @@ describe('list', () => {
     const found = await list({ kind: 'store', keyword: 'cantón' });
     expect(found.data.list.map((entry) => entry.key)).toEqual([String(guangzhou)]);
     // No Spanish name for Shanghai: it shows under "missing".
-    await setNames({ kind: 'store', key: String(shanghai), names: { zh: '上海仓', en: 'Shanghai Warehouse' } });
+    await setNames({
+      kind: 'store',
+      key: String(shanghai),
+      names: { zh: '上海仓', en: 'Shanghai Warehouse' },
+    });
     const missing = await list({ kind: 'store', missing: true });
     expect(missing.data.list.map((entry) => entry.key)).toContain(String(shanghai));
     expect(missing.data.list.map((entry) => entry.key)).not.toContain(String(guangzhou));
@@ -192,16 +196,27 @@ describe('set', () => {
   it('validates: too long, two lines, unknown fields, unknown store; an area keeps its written name', async () => {
     const long = await setNames({ kind: 'store', key: '1', names: { es: 'x'.repeat(129) } });
     expect(long.code).toBe(ResultCode.validation);
-    expect((await setNames({ kind: 'store', key: '1', names: { es: 'a\nb' } })).code).toBe(ResultCode.validation);
-    expect((await setNames({ kind: 'store', key: '1', names: { fr: 'x' } })).code).toBe(ResultCode.validation);
+    expect((await setNames({ kind: 'store', key: '1', names: { es: 'a\nb' } })).code).toBe(
+      ResultCode.validation,
+    );
+    expect((await setNames({ kind: 'store', key: '1', names: { fr: 'x' } })).code).toBe(
+      ResultCode.validation,
+    );
     const unknown = await setNames({ kind: 'store', key: '999', names: { es: 'x' } }, catalogue, 'es');
     expect(unknown.code).toBe(ResultCode.notFound);
-    expect((await setNames({ kind: 'carrier', key: 'abc', names: { es: 'x' } })).code).toBe(ResultCode.notFound);
+    expect((await setNames({ kind: 'carrier', key: 'abc', names: { es: 'x' } })).code).toBe(
+      ResultCode.notFound,
+    );
 
     const [area] = await t.database.rows<{ id: number }>(sql`select id from areas where code = 'CN-GD'`);
     expect(
-      (await setNames({ kind: 'area', key: String(area!.id), names: { zh: '', en: 'Guangdong', es: 'Guangdong' } }))
-        .code,
+      (
+        await setNames({
+          kind: 'area',
+          key: String(area!.id),
+          names: { zh: '', en: 'Guangdong', es: 'Guangdong' },
+        })
+      ).code,
     ).toBe(200);
     const [row] = await t.database.rows<{ name: string; name_es: string }>(
       sql`select name, name_es from areas where id = ${area!.id}`,
@@ -216,7 +231,9 @@ describe('set', () => {
   });
 
   it('words: a new word is added, one without names leaves the vocabulary', async () => {
-    expect((await setNames({ kind: 'unit', key: 'BOX', names: { zh: '盒', en: 'box', es: 'caja' } })).code).toBe(200);
+    expect(
+      (await setNames({ kind: 'unit', key: 'BOX', names: { zh: '盒', en: 'box', es: 'caja' } })).code,
+    ).toBe(200);
     expect((await list({ kind: 'unit', keyword: 'caja' })).data.list).toEqual([
       { key: 'BOX', written: 'BOX', zh: '盒', en: 'box', es: 'caja', context: '' },
     ]);
@@ -319,8 +336,16 @@ describe('export and import', () => {
     expect(answer.code).toBe(200);
     expect(answer.data.rows.map((row) => row.result)).toEqual([kitBefore ? 'updated' : 'created', 'created']);
     const kit = (await list({ kind: 'unit', keyword: 'kit completo' })).data.list[0];
-    expect(kit).toMatchObject({ key: 'KIT', zh: kitBefore?.zh ?? '', en: kitBefore?.en ?? '', es: 'kit completo' });
-    expect((await list({ kind: 'unit', keyword: 'ROLLO' })).data.list[0]).toMatchObject({ zh: '', es: 'rollo' });
+    expect(kit).toMatchObject({
+      key: 'KIT',
+      zh: kitBefore?.zh ?? '',
+      en: kitBefore?.en ?? '',
+      es: 'kit completo',
+    });
+    expect((await list({ kind: 'unit', keyword: 'ROLLO' })).data.list[0]).toMatchObject({
+      zh: '',
+      es: 'rollo',
+    });
   });
 
   it('refuses hostile and wrong files with a message in the caller’s language', async () => {
@@ -328,12 +353,25 @@ describe('export and import', () => {
     const wrongType = await upload('store', 'names.xlsx', text, { lng: 'zh' });
     expect(wrongType).toMatchObject({ code: ResultCode.refused, msg: '文件内容与扩展名不符。' });
     const wrongExtension = await upload('store', 'names.pdf', xlsx([['Key', 'zh']]), { lng: 'es' });
-    expect(wrongExtension).toMatchObject({ code: ResultCode.refused, msg: 'El archivo debe ser .csv o .xlsx.' });
-    const noColumns = await upload('store', 'names.xlsx', xlsx([['a', 'b'], [1, 2]]));
+    expect(wrongExtension).toMatchObject({
+      code: ResultCode.refused,
+      msg: 'El archivo debe ser .csv o .xlsx.',
+    });
+    const noColumns = await upload(
+      'store',
+      'names.xlsx',
+      xlsx([
+        ['a', 'b'],
+        [1, 2],
+      ]),
+    );
     expect(noColumns.code).toBe(ResultCode.refused);
     expect(noColumns.msg).toContain('Key column');
     const huge = await upload('store', 'names.csv', Buffer.alloc(3 * 1024 * 1024, 'a'), { lng: 'es' });
-    expect(huge).toMatchObject({ code: ResultCode.payloadTooLarge, msg: 'El archivo no puede superar los 2 MB.' });
+    expect(huge).toMatchObject({
+      code: ResultCode.payloadTooLarge,
+      msg: 'El archivo no puede superar los 2 MB.',
+    });
     const tooMany = await upload(
       'unit',
       'units.csv',

@@ -75,7 +75,8 @@ export async function readNamesFile(
         .filter((at) => sheet.formulaCells.has(cellKey(index, at)))
         .map((at) => sheetCellText((sheet.rows[headerIndex] ?? [])[at])),
     };
-    if (row.key === '' && row.written === '' && Object.values(row.names).every((name) => name === '')) continue;
+    if (row.key === '' && row.written === '' && Object.values(row.names).every((name) => name === ''))
+      continue;
     rows.push(row);
   }
   if (rows.length === 0) throw refused('sheetUploadNoData');

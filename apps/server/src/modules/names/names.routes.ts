@@ -54,7 +54,8 @@ async function readNamesUpload(request: FastifyRequest) {
   if (unknown.length > 0) {
     throw new AppError(ResultCode.validation, 'unknownFields', { fields: describeFields(unknown) });
   }
-  if (kind === undefined) throw new AppError(ResultCode.validation, 'validation', { fields: NAMES_KIND_FIELD });
+  if (kind === undefined)
+    throw new AppError(ResultCode.validation, 'validation', { fields: NAMES_KIND_FIELD });
   if (!upload) throw new AppError(ResultCode.validation, 'importNoFile');
   return { kind, apply, ...upload };
 }

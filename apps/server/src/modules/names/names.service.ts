@@ -153,7 +153,8 @@ export function createNamesService(
         );
         const firstRowOf = new Map<string, number>();
         const report: NameImportResult['rows'] = [];
-        const writes: Array<{ key: string; before: NameTexts | undefined; after: NameTexts; row: number }> = [];
+        const writes: Array<{ key: string; before: NameTexts | undefined; after: NameTexts; row: number }> =
+          [];
         for (const row of fileRows) {
           const entry: NameImportResult['rows'][number] = {
             row: row.row,
@@ -177,7 +178,11 @@ export function createNamesService(
             refuse('namesRowNoKey');
             continue;
           }
-          const problem = nameProblem(row.names) ?? (row.key.length > NAME_MAX_LENGTH ? { key: 'namesTooLong' as const, params: { max: NAME_MAX_LENGTH } } : undefined);
+          const problem =
+            nameProblem(row.names) ??
+            (row.key.length > NAME_MAX_LENGTH
+              ? { key: 'namesTooLong' as const, params: { max: NAME_MAX_LENGTH } }
+              : undefined);
           if (problem) {
             refuse(problem.key, problem.params);
             continue;

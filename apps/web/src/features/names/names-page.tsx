@@ -1,0 +1,290 @@
+import { useState } from 'react';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Checkbox, Form, Input, Modal, Table, Tabs, Upload } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@partsportal/contract/codes';
+import {
+  isTermKind,
+  NAME_KINDS,
+  NAME_MAX_LENGTH,
+  NAMES_EXPORT_PATH,
+  namesEndpoints,
+  type NameEntry,
+  type NameKind,
+} from '@partsportal/contract/names';
+import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
+import { downloadFile } from '@shared/api/staff-download';
+import { useSettingsStore } from '@shared/stores/settings-store';
+import { toastError } from '@shared/ui/feedback';
+import { NamesImport, uploadNames, type NamesImportState } from './names-import';
+import './names.css';
+
+const LANGUAGE_COLUMNS: ReadonlyArray<{ language: Language; title: string }> = [
+  { language: 'zh', title: '中文' },
+  { language: 'en', title: 'English' },
+  { language: 'es', title: 'Español' },
+];
+
+type Edit = Partial<Record<Language, string>>;
+interface WordForm {
+  word: string;
+  zh?: string;
+  en?: string;
+  es?: string;
+}
+
+/** A name as staff may save it: one line, at most NAME_MAX_LENGTH (the server checks again). */
+const nameRules = (message: string) => [{ max: NAME_MAX_LENGTH, message }];
+
+/**
+ * /admin/names (catalogue, owner): the zh/en/es names of stores, carriers, areas and the words
+ * repeated on many rows (units, parameter names and values, vehicle words). Buyers see the name
+ * in their language, else the name as written. Edited in the table, or as an xlsx file:
+ * download, edit in Excel, upload → preview → apply.
+ */
+export default function NamesPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const language = useSettingsStore((state) => state.language);
+  const [kind, setKind] = useState<NameKind>('store');
+  const [keyword, setKeyword] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [page, setPage] = useState({ page: 1, pageSize: 20 });
+  const [edits, setEdits] = useState<Record<string, Edit>>({});
+  const [upload, setUpload] = useState<NamesImportState | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [wordForm] = Form.useForm<WordForm>();
+  const query = useEndpointQuery(namesEndpoints.list, { kind, keyword, missing, ...page });
+  const term = isTermKind(kind);
+
+  const switchKind = (next: NameKind) => {
+    setKind(next);
+    setKeyword('');
+    setEdits({});
+    setPage((p) => ({ ...p, page: 1 }));
+  };
+
+  const save = async (entry: NameEntry) => {
+    const edit = edits[entry.key];
+    if (!edit) return;
+    try {
+      await mutateEndpoint(
+        namesEndpoints.set,
+        {
+          kind,
+          key: entry.key,
+          names: {
+            zh: (edit.zh ?? entry.zh).trim(),
+            en: (edit.en ?? entry.en).trim(),
+            es: (edit.es ?? entry.es).trim(),
+          },
+        },
+        { invalidates: [namesEndpoints.list] },
+      );
+      setEdits(({ [entry.key]: _saved, ...rest }) => rest);
+      void message.success(t('admin.names.saved'));
+    } catch {
+      // Toasted by the client.
+    }
+  };
+
+  const addWord = async (values: WordForm) => {
+    try {
+      await mutateEndpoint(
+        namesEndpoints.set,
+        {
+          kind,
+          key: values.word.trim(),
+          names: { zh: values.zh?.trim() ?? '', en: values.en?.trim() ?? '', es: values.es?.trim() ?? '' },
+        },
+        { invalidates: [namesEndpoints.list] },
+      );
+      wordForm.resetFields();
+      setAdding(false);
+      void message.success(t('admin.names.saved'));
+    } catch {
+      // Toasted by the client.
+    }
+  };
+
+  const preview = (file: File) => {
+    setUpload({ kind, file });
+    uploadNames(kind, file, false).then(
+      (result) => setUpload({ kind, file, result }),
+      (error: unknown) =>
+        setUpload({ kind, file, failure: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+  const apply = () => {
+    if (!upload) return;
+    const { kind: fileKind, file } = upload;
+    setUpload({ ...upload, applying: true });
+    uploadNames(fileKind, file, true).then(
+      (result) => setUpload({ kind: fileKind, file, result }),
+      (error: unknown) =>
+        setUpload({ kind: fileKind, file, failure: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+
+  const columns: ColumnsType<NameEntry> = [
+    ...(term
+      ? []
+      : [
+          {
+            key: 'written',
+            title: t('admin.names.written'),
+            width: 200,
+            render: (_: unknown, entry: NameEntry) => (
+              <>
+                <div>{entry.written}</div>
+                {entry.context && <div className="muted">{entry.context}</div>}
+              </>
+            ),
+          },
+        ]),
+    ...(term ? [{ key: 'word', title: t('admin.names.word'), dataIndex: 'key', width: 160 }] : []),
+    ...LANGUAGE_COLUMNS.map(({ language: lng, title }) => ({
+      key: lng,
+      title,
+      render: (_: unknown, entry: NameEntry) => (
+        <Input
+          className="names-cell-input"
+          aria-label={`${entry.written} · ${title}`}
+          maxLength={NAME_MAX_LENGTH}
+          value={edits[entry.key]?.[lng] ?? entry[lng]}
+          // An empty name shows the name as written, as buyers would see it.
+          placeholder={t('admin.names.fallback', { name: entry.written })}
+          status={(edits[entry.key]?.[lng] ?? entry[lng]).trim() === '' ? 'warning' : ''}
+          onChange={(event) =>
+            setEdits((all) => ({ ...all, [entry.key]: { ...all[entry.key], [lng]: event.target.value } }))
+          }
+          onPressEnter={() => void save(entry)}
+        />
+      ),
+    })),
+    {
+      key: 'save',
+      title: '',
+      width: 88,
+      render: (_: unknown, entry: NameEntry) => (
+        <Button type="primary" disabled={!edits[entry.key]} onClick={() => void save(entry)}>
+          {t('admin.names.save')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <section className="page names-page" aria-label={t('admin.route.names')}>
+      <p className="muted">{t('admin.names.hint')}</p>
+      <Tabs
+        activeKey={kind}
+        onChange={(key) => switchKind(key as NameKind)}
+        items={NAME_KINDS.map((value) => ({ key: value, label: t(`admin.names.kinds.${value}`) }))}
+      />
+      <div className="names-toolbar">
+        <Input.Search
+          key={kind}
+          allowClear
+          placeholder={t('admin.names.search')}
+          aria-label={t('admin.names.search')}
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            setPage((p) => ({ ...p, page: 1 }));
+          }}
+        />
+        <Checkbox
+          checked={missing}
+          onChange={(event) => {
+            setMissing(event.target.checked);
+            setPage((p) => ({ ...p, page: 1 }));
+          }}
+        >
+          {t('admin.names.missing')}
+        </Checkbox>
+        {term && (
+          <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            {t('admin.names.addWord')}
+          </Button>
+        )}
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() =>
+            void downloadFile(NAMES_EXPORT_PATH, { kind, lang: language }, `names-${kind}.xlsx`).catch(
+              (error: unknown) => toastError(error instanceof Error ? error.message : String(error)),
+            )
+          }
+          data-testid="names-download"
+        >
+          {t('admin.names.download')}
+        </Button>
+        <Upload
+          accept=".xlsx,.csv"
+          showUploadList={false}
+          beforeUpload={(chosen) => {
+            preview(chosen);
+            // The file goes through our own client (token, language, errors), not antd's XHR.
+            return false;
+          }}
+        >
+          <Button type="primary" icon={<UploadOutlined />} data-testid="names-upload">
+            {t('admin.names.upload')}
+          </Button>
+        </Upload>
+      </div>
+      <Table<NameEntry>
+        rowKey="key"
+        size="middle"
+        loading={query.isFetching}
+        dataSource={query.data?.list ?? []}
+        scroll={{ x: 'max-content' }}
+        columns={columns}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: query.data?.total ?? 0,
+          hideOnSinglePage: true,
+          showSizeChanger: true,
+          onChange: (current, pageSize) => setPage({ page: current, pageSize }),
+        }}
+      />
+      {upload && (
+        <NamesImport
+          key={`${upload.file.name}-${upload.result?.applied ? 'applied' : 'preview'}`}
+          state={upload}
+          onApply={apply}
+          onClose={() => setUpload(null)}
+        />
+      )}
+      <Modal
+        open={adding}
+        title={t('admin.names.addWordTitle', { kind: t(`admin.names.kinds.${kind}`) })}
+        okText={t('admin.names.save')}
+        cancelText={t('admin.names.cancel')}
+        onOk={() => wordForm.submit()}
+        onCancel={() => setAdding(false)}
+        destroyOnHidden
+      >
+        <Form<WordForm> form={wordForm} layout="vertical" name="names-word" onFinish={(v) => void addWord(v)}>
+          <Form.Item
+            name="word"
+            label={t('admin.names.word')}
+            extra={t('admin.names.wordHint')}
+            rules={[
+              { required: true, whitespace: true, message: t('admin.names.required') },
+              ...nameRules(t('admin.names.tooLong', { max: NAME_MAX_LENGTH })),
+            ]}
+          >
+            <Input maxLength={NAME_MAX_LENGTH} />
+          </Form.Item>
+          {LANGUAGE_COLUMNS.map(({ language: lng, title }) => (
+            <Form.Item key={lng} name={lng} label={title}>
+              <Input maxLength={NAME_MAX_LENGTH} />
+            </Form.Item>
+          ))}
+        </Form>
+      </Modal>
+    </section>
+  );
+}
