@@ -68,7 +68,7 @@ export function NamesImport({
   return (
     <Modal
       open
-      width={960}
+      width={1100}
       title={t(applied ? 'admin.names.importDone' : 'admin.names.previewTitle', { file: state.file.name })}
       onCancel={onClose}
       footer={
@@ -141,7 +141,11 @@ export function NamesImport({
                   <Tag color={RESULT_COLORS[value]}>{t(`admin.names.result.${value}`)}</Tag>
                 ),
               },
-              { title: t('admin.names.reason'), dataIndex: 'message' },
+              {
+                title: t('admin.names.reason'),
+                dataIndex: 'message',
+                render: (text: string) => <div className="names-reason">{text}</div>,
+              },
             ]}
           />
         </>

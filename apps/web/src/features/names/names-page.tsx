@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Form, Input, Modal, Table, Tabs, Upload } from 'antd';
+import { App, Button, Checkbox, Form, Grid, Input, Modal, Table, Tabs, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@partsportal/contract/codes';
@@ -57,6 +57,8 @@ export default function NamesPage() {
   const [wordForm] = Form.useForm<WordForm>();
   const query = useEndpointQuery(namesEndpoints.list, { kind, keyword, missing, ...page });
   const term = isTermKind(kind);
+  // Narrow screens get the three names stacked in one column instead of three side by side.
+  const wide = Grid.useBreakpoint().md ?? true;
 
   const switchKind = (next: NameKind) => {
     setKind(next);
@@ -127,53 +129,69 @@ export default function NamesPage() {
     );
   };
 
-  const columns: ColumnsType<NameEntry> = [
-    ...(term
-      ? []
-      : [
-          {
-            key: 'written',
-            title: t('admin.names.written'),
-            width: 200,
-            render: (_: unknown, entry: NameEntry) => (
-              <>
-                <div>{entry.written}</div>
-                {entry.context && <div className="muted">{entry.context}</div>}
-              </>
-            ),
-          },
-        ]),
-    ...(term ? [{ key: 'word', title: t('admin.names.word'), dataIndex: 'key', width: 160 }] : []),
-    ...LANGUAGE_COLUMNS.map(({ language: lng, title }) => ({
-      key: lng,
-      title,
-      render: (_: unknown, entry: NameEntry) => (
-        <Input
-          className="names-cell-input"
-          aria-label={`${entry.written} · ${title}`}
-          maxLength={NAME_MAX_LENGTH}
-          value={edits[entry.key]?.[lng] ?? entry[lng]}
-          // An empty name shows the name as written, as buyers would see it.
-          placeholder={t('admin.names.fallback', { name: entry.written })}
-          status={(edits[entry.key]?.[lng] ?? entry[lng]).trim() === '' ? 'warning' : ''}
-          onChange={(event) =>
-            setEdits((all) => ({ ...all, [entry.key]: { ...all[entry.key], [lng]: event.target.value } }))
-          }
-          onPressEnter={() => void save(entry)}
-        />
-      ),
-    })),
-    {
-      key: 'save',
-      title: '',
-      width: 88,
-      render: (_: unknown, entry: NameEntry) => (
-        <Button type="primary" disabled={!edits[entry.key]} onClick={() => void save(entry)}>
-          {t('admin.names.save')}
-        </Button>
-      ),
-    },
-  ];
+  const nameInput = (entry: NameEntry, lng: Language, title: string, prefixed = false) => {
+    const value = edits[entry.key]?.[lng] ?? entry[lng];
+    return (
+      <Input
+        className="names-cell-input"
+        aria-label={`${entry.written} · ${title}`}
+        maxLength={NAME_MAX_LENGTH}
+        value={value}
+        {...(prefixed ? { prefix: <span className="names-prefix">{lng}</span> } : {})}
+        // An empty name shows the name as written, as buyers would see it.
+        placeholder={t('admin.names.fallback', { name: entry.written })}
+        status={value.trim() === '' ? 'warning' : ''}
+        onChange={(event) =>
+          setEdits((all) => ({ ...all, [entry.key]: { ...all[entry.key], [lng]: event.target.value } }))
+        }
+        onPressEnter={() => void save(entry)}
+      />
+    );
+  };
+
+  const written = (entry: NameEntry) => (
+    <>
+      <div className="names-written">{entry.written}</div>
+      {entry.context && <div className="muted">{entry.context}</div>}
+    </>
+  );
+  const saveButton = (entry: NameEntry) => (
+    <Button type="primary" disabled={!edits[entry.key]} onClick={() => void save(entry)}>
+      {t('admin.names.save')}
+    </Button>
+  );
+
+  const columns: ColumnsType<NameEntry> = wide
+    ? [
+        {
+          key: 'written',
+          title: t(term ? 'admin.names.word' : 'admin.names.written'),
+          width: 200,
+          render: (_: unknown, entry: NameEntry) => written(entry),
+        },
+        ...LANGUAGE_COLUMNS.map(({ language: lng, title }) => ({
+          key: lng,
+          title,
+          render: (_: unknown, entry: NameEntry) => nameInput(entry, lng, title),
+        })),
+        { key: 'save', title: '', width: 88, render: (_: unknown, entry: NameEntry) => saveButton(entry) },
+      ]
+    : [
+        // A phone: one cell per entry, the written name above its three names and the button.
+        {
+          key: 'entry',
+          title: t(term ? 'admin.names.word' : 'admin.names.written'),
+          render: (_: unknown, entry: NameEntry) => (
+            <div className="names-stack">
+              {written(entry)}
+              {LANGUAGE_COLUMNS.map(({ language: lng, title }) => (
+                <div key={lng}>{nameInput(entry, lng, title, true)}</div>
+              ))}
+              <div>{saveButton(entry)}</div>
+            </div>
+          ),
+        },
+      ];
 
   return (
     <section className="page names-page" aria-label={t('admin.route.names')}>
@@ -238,7 +256,7 @@ export default function NamesPage() {
         size="middle"
         loading={query.isFetching}
         dataSource={query.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        scroll={wide ? { x: 'max-content' } : undefined}
         columns={columns}
         pagination={{
           current: page.page,
