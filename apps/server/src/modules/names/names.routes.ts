@@ -14,50 +14,25 @@ import {
 } from '@partsportal/contract/names';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { describeFields } from '../../platform/error-handler';
 import { registerEndpoint } from '../../platform/endpoint-routes';
 import { AppError } from '../../platform/errors';
+import { readFormUpload } from '../../platform/form-upload';
 import { translate } from '../../platform/messages';
 import { requireStaff } from '../../platform/request-context';
 import type { NamesService } from './names.service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The names upload: `kind`, `apply`, then `file`. Unknown fields are refused as in a JSON body. */
+/** The names upload: `kind`, `apply`, then `file`. */
 async function readNamesUpload(request: FastifyRequest) {
-  let kind: NameKind | undefined;
-  let apply = false;
-  let upload: { filename: string; buffer: Buffer } | undefined;
-  const unknown: string[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field' && part.fieldname === NAMES_KIND_FIELD) {
-        const parsed = nameKindSchema.safeParse(part.value);
-        if (parsed.success) kind = parsed.data;
-      } else if (part.type === 'field' && part.fieldname === NAMES_APPLY_FIELD) {
-        apply = part.value === 'true';
-      } else if (part.type === 'file' && part.fieldname === NAMES_FILE_FIELD && !upload) {
-        upload = { filename: part.filename, buffer: await part.toBuffer() };
-      } else {
-        unknown.push(part.fieldname);
-        if (part.type === 'file') part.file.resume();
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(ResultCode.payloadTooLarge, 'importFileTooLarge', {
-        max: MAX_NAMES_FILE_BYTES / 1024 / 1024,
-      });
-    }
-    throw new AppError(ResultCode.validation, 'importNoFile');
-  }
-  if (unknown.length > 0) {
-    throw new AppError(ResultCode.validation, 'unknownFields', { fields: describeFields(unknown) });
-  }
-  if (kind === undefined)
-    throw new AppError(ResultCode.validation, 'validation', { fields: NAMES_KIND_FIELD });
-  if (!upload) throw new AppError(ResultCode.validation, 'importNoFile');
-  return { kind, apply, ...upload };
+  const { values, file } = await readFormUpload(request, {
+    fields: [NAMES_KIND_FIELD, NAMES_APPLY_FIELD],
+    fileField: NAMES_FILE_FIELD,
+    maxBytes: MAX_NAMES_FILE_BYTES,
+  });
+  const kind = nameKindSchema.safeParse(values.get(NAMES_KIND_FIELD));
+  if (!kind.success) throw new AppError(ResultCode.validation, 'validation', { fields: NAMES_KIND_FIELD });
+  return { kind: kind.data, apply: values.get(NAMES_APPLY_FIELD) === 'true', ...file };
 }
 
 export function registerNamesRoutes(app: FastifyInstance, names: NamesService) {

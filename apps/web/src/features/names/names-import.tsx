@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Button, Modal, Radio, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   NAMES_APPLY_FIELD,
@@ -8,19 +7,12 @@ import {
   NAMES_KIND_FIELD,
   namesEndpoints,
   type NameImportResult,
-  type NameImportResultKind,
   type NameKind,
 } from '@partsportal/contract/names';
 import { send } from '@shared/api/client';
 import { invalidateEndpoints } from '@shared/api/server-state';
 import { UPLOAD_TIMEOUT_MS } from '@shared/api/upload';
-
-const RESULT_COLORS: Record<NameImportResultKind, string> = {
-  created: 'green',
-  updated: 'blue',
-  unchanged: 'default',
-  error: 'red',
-};
+import { RowResults } from '@shared/ui/row-results';
 
 /** Sends a names file: `kind` and `apply` first, then the file, as the server reads them. */
 export function uploadNames(kind: NameKind, file: File, apply: boolean): Promise<NameImportResult> {
@@ -60,8 +52,6 @@ export function NamesImport({
 }) {
   const { t } = useTranslation();
   const { result, failure } = state;
-  const [show, setShow] = useState<'all' | 'error'>('all');
-  const rows = (result?.rows ?? []).filter((row) => show === 'all' || row.result === 'error');
   const changes = result ? result.counts.created + result.counts.updated : 0;
   const applied = result?.applied ?? false;
 
@@ -105,47 +95,23 @@ export function NamesImport({
             showIcon
             title={t(applied ? 'admin.names.appliedNote' : 'admin.names.previewNote')}
           />
-          <div className="names-counts admin-gap">
-            {(['created', 'updated', 'unchanged', 'error'] as const).map((kind) => (
-              <Statistic key={kind} title={t(`admin.names.result.${kind}`)} value={result.counts[kind]} />
-            ))}
-          </div>
-          <Radio.Group
-            className="admin-gap"
-            optionType="button"
-            value={show}
-            disabled={result.counts.error === 0}
-            onChange={(event) => setShow(event.target.value as 'all' | 'error')}
-            options={[
-              { value: 'all', label: t('admin.names.showAll') },
-              { value: 'error', label: t('admin.names.showErrors') },
-            ]}
-          />
-          <Table
-            rowKey="row"
-            size="small"
-            dataSource={rows}
-            scroll={{ x: 'max-content', y: 360 }}
-            pagination={rows.length > 100 ? { pageSize: 100, showSizeChanger: false } : false}
+          <RowResults
+            counts={result.counts}
+            rows={result.rows}
+            texts={{
+              result: (kind) => t(`admin.names.result.${kind}`),
+              showAll: t('admin.names.showAll'),
+              showErrors: t('admin.names.showErrors'),
+              row: t('admin.names.row'),
+              resultColumn: t('admin.names.resultColumn'),
+              reason: t('admin.names.reason'),
+            }}
             columns={[
-              { title: t('admin.names.row'), dataIndex: 'row', width: 64, align: 'right' },
               { title: t('admin.names.key'), dataIndex: 'key' },
               { title: t('admin.names.written'), dataIndex: 'written', responsive: ['md'] },
               { title: '中文', dataIndex: 'zh' },
               { title: 'English', dataIndex: 'en' },
               { title: 'Español', dataIndex: 'es' },
-              {
-                title: t('admin.names.resultColumn'),
-                dataIndex: 'result',
-                render: (value: NameImportResultKind) => (
-                  <Tag color={RESULT_COLORS[value]}>{t(`admin.names.result.${value}`)}</Tag>
-                ),
-              },
-              {
-                title: t('admin.names.reason'),
-                dataIndex: 'message',
-                render: (text: string) => <div className="names-reason">{text}</div>,
-              },
             ]}
           />
         </>
