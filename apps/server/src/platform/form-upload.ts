@@ -35,9 +35,10 @@ export async function readFormUpload(
     }
     throw new AppError(ResultCode.validation, 'importNoFile');
   }
+  // No file is the first thing to say: a form with a misnamed file field has both faults.
+  if (!file) throw new AppError(ResultCode.validation, 'importNoFile');
   if (unknown.length > 0) {
     throw new AppError(ResultCode.validation, 'unknownFields', { fields: describeFields(unknown) });
   }
-  if (!file) throw new AppError(ResultCode.validation, 'importNoFile');
   return { values, file };
 }
