@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
 import { createStaffMember } from '../../../test/fixtures';
+import { hostileFiles } from '../../../test/reliability/hostile-spreadsheets';
 import { STAFF_SECRETS, staffSignIn } from '../../../test/staff-test-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -380,5 +381,20 @@ describe('export and import', () => {
     expect(tooMany.code).toBe(ResultCode.refused);
     const noKind = await upload('planet', 'units.csv', Buffer.from('word,es\nA,a\n'));
     expect(noKind.code).toBe(ResultCode.validation);
+  });
+
+  it('the reliability suite’s hostile spreadsheets are answered, never crash, write nothing', async () => {
+    const before = (await audits('names.import')).length;
+    for (const file of await hostileFiles()) {
+      const answer = await upload('store', file.filename.replace(/\.xls$/i, '.xlsx'), file.content, {
+        apply: true,
+      });
+      expect(
+        [ResultCode.refused, ResultCode.validation, ResultCode.payloadTooLarge],
+        `${file.name}: ${answer.code} ${answer.msg}`,
+      ).toContain(answer.code);
+    }
+    expect((await list({ kind: 'store' })).code).toBe(200);
+    expect((await audits('names.import')).length).toBe(before);
   });
 });
