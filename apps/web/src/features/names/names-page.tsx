@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Form, Grid, Input, Modal, Table, Tabs, Upload } from 'antd';
+import { App, Button, Card, Checkbox, Form, Grid, Input, Modal, Select, Table, Tabs, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@partsportal/contract/codes';
@@ -57,6 +57,7 @@ export default function NamesPage() {
   const [wordForm] = Form.useForm<WordForm>();
   const query = useEndpointQuery(namesEndpoints.list, { kind, keyword, missing, ...page });
   const term = isTermKind(kind);
+  const kindOptions = NAME_KINDS.map((value) => ({ value, label: t(`admin.names.kinds.${value}`) }));
   // Narrow screens get the three names stacked in one column instead of three side by side.
   const wide = Grid.useBreakpoint().md ?? true;
 
@@ -194,13 +195,25 @@ export default function NamesPage() {
       ];
 
   return (
-    <section className="page names-page" aria-label={t('admin.route.names')}>
+    <Card className="admin-card names-page" role="region" aria-label={t('admin.route.names')}>
       <p className="muted">{t('admin.names.hint')}</p>
-      <Tabs
-        activeKey={kind}
-        onChange={(key) => switchKind(key as NameKind)}
-        items={NAME_KINDS.map((value) => ({ key: value, label: t(`admin.names.kinds.${value}`) }))}
-      />
+      {wide ? (
+        <Tabs
+          activeKey={kind}
+          onChange={(key) => switchKind(key as NameKind)}
+          items={kindOptions.map(({ value, label }) => ({ key: value, label }))}
+        />
+      ) : (
+        // A phone: the seven kinds do not fit in a row of tabs (antd hides the rest in a menu the
+        // tab list's ARIA cannot describe), so they are a select.
+        <Select
+          className="names-kind-select"
+          aria-label={t('admin.names.kind')}
+          value={kind}
+          onChange={switchKind}
+          options={kindOptions}
+        />
+      )}
       <div className="names-toolbar">
         <Input.Search
           key={kind}
@@ -303,6 +316,6 @@ export default function NamesPage() {
           ))}
         </Form>
       </Modal>
-    </section>
+    </Card>
   );
 }
