@@ -17,6 +17,7 @@ import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { downloadFile } from '@shared/api/staff-download';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { toastError } from '@shared/ui/feedback';
+import { hiddenColumnTitle } from '@shared/ui/table-a11y';
 import { NamesImport, uploadNames, type NamesImportState } from './names-import';
 import './names.css';
 
@@ -175,7 +176,12 @@ export default function NamesPage() {
           title,
           render: (_: unknown, entry: NameEntry) => nameInput(entry, lng, title),
         })),
-        { key: 'save', title: '', width: 88, render: (_: unknown, entry: NameEntry) => saveButton(entry) },
+        {
+          key: 'save',
+          title: hiddenColumnTitle(t('admin.names.save')),
+          width: 88,
+          render: (_: unknown, entry: NameEntry) => saveButton(entry),
+        },
       ]
     : [
         // A phone: one cell per entry, the written name above its three names and the button.
