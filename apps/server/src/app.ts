@@ -39,6 +39,8 @@ import { createSandboxProvider } from './modules/payment/providers/sandbox-provi
 import { registerRecordsRoutes } from './modules/records/records.routes';
 import { createRecordsServices } from './modules/records/records.service';
 import { registerCustomersRoutes } from './modules/customers/customers.routes';
+import { registerNamesRoutes } from './modules/names/names.routes';
+import { createNamesService } from './modules/names/names.service';
 import { createCustomersService } from './modules/customers/customers.service';
 import { createSpreadsheetReader } from './modules/cart/spreadsheet-reader';
 import { registerStaffRoutes } from './modules/staff/staff.routes';
@@ -142,7 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerAuthRoutes(api, authService);
-      registerAreasRoutes(api, createAreasService({ repos }));
+      const areas = createAreasService({ repos });
+      registerAreasRoutes(api, areas);
       registerFreightRoutes(api, createFreightService({ repos }));
       const cart = createCartService({ ...data, warmImportWorker: config.importWorkerWarm });
       app.addHook('onClose', async () => cart.close());
@@ -202,6 +205,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       app.addHook('onClose', async () => customers.close());
       registerCustomersRoutes(api, customers);
+      const names = createNamesService({
+        ...data,
+        reader: createSpreadsheetReader(),
+        onAreasChanged: () => areas.forget(),
+      });
+      app.addHook('onClose', async () => names.close());
+      registerNamesRoutes(api, names);
     },
     { prefix: config.apiPrefix },
   );

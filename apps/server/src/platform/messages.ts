@@ -669,22 +669,67 @@ export const messages = {
     en: 'Choose at least one menu.',
     es: 'Elija al menos un menú.',
   },
-  myNumberImportWrongExtension: {
+  namesImportColumns: {
+    zh: '第一行必须包含“键”列和至少一个语言列（中文、英文、西班牙文），与下载的文件相同。',
+    en: 'The first row must name the Key column and at least one language column (Chinese, English, Spanish), as in the downloaded file.',
+    es: 'La primera fila debe nombrar la columna Clave y al menos una columna de idioma (Chino, Inglés, Español), como en el archivo descargado.',
+  },
+  namesUnknownStore: {
+    zh: '没有编号为 {key} 的仓库。',
+    en: 'There is no store with the key {key}.',
+    es: 'No existe ningún almacén con la clave {key}.',
+  },
+  namesUnknownCarrier: {
+    zh: '没有编号为 {key} 的物流公司。',
+    en: 'There is no carrier with the key {key}.',
+    es: 'No existe ningún transportista con la clave {key}.',
+  },
+  namesUnknownArea: {
+    zh: '没有编号为 {key} 的地区。',
+    en: 'There is no area with the key {key}.',
+    es: 'No existe ninguna zona con la clave {key}.',
+  },
+  namesTooLong: {
+    zh: '名称最长 {max} 个字符。',
+    en: 'A name may have at most {max} characters.',
+    es: 'Un nombre puede tener como máximo {max} caracteres.',
+  },
+  namesOneLine: {
+    zh: '名称只能是一行文字（不能含换行符或制表符）。',
+    en: 'A name must be one line of text (no line breaks or tabs).',
+    es: 'Un nombre debe ser una sola línea de texto (sin saltos de línea ni tabulaciones).',
+  },
+  namesRowFormula: {
+    zh: '单元格“{column}”是公式，请直接输入文字。',
+    en: 'The cell "{column}" holds a formula; type the text itself.',
+    es: 'La celda "{column}" contiene una fórmula; escriba el texto directamente.',
+  },
+  namesRowNoKey: {
+    zh: '缺少键（第一列）。',
+    en: 'The key (first column) is missing.',
+    es: 'Falta la clave (primera columna).',
+  },
+  namesRowDuplicate: {
+    zh: '与第 {row} 行的键相同。',
+    en: 'The same key as row {row}.',
+    es: 'La misma clave que la fila {row}.',
+  },
+  sheetUploadWrongExtension: {
     zh: '文件只能是 csv 或 xlsx 格式。',
     en: 'The file must be a .csv or .xlsx file.',
     es: 'El archivo debe ser .csv o .xlsx.',
   },
-  myNumberImportWrongType: {
+  sheetUploadWrongType: {
     zh: '文件内容与扩展名不符。',
     en: 'The file content does not match its extension.',
     es: 'El contenido del archivo no coincide con su extensión.',
   },
-  myNumberImportNotUtf8: {
+  sheetUploadNotUtf8: {
     zh: 'CSV 文件必须是 UTF-8 编码。',
     en: 'The CSV file must be UTF-8 encoded.',
     es: 'El archivo CSV debe estar en UTF-8.',
   },
-  myNumberImportNoData: {
+  sheetUploadNoData: {
     zh: '文件中没有数据。',
     en: 'The file contains no data.',
     es: 'El archivo no contiene datos.',
@@ -694,7 +739,7 @@ export const messages = {
     en: 'The first row must name the columns number and my_number (brand is optional).',
     es: 'La primera fila debe nombrar las columnas number y my_number (brand es opcional).',
   },
-  myNumberImportTooManyRows: {
+  sheetUploadTooManyRows: {
     zh: '文件最多 {max} 行。',
     en: 'The file may have at most {max} rows.',
     es: 'El archivo puede tener como máximo {max} filas.',

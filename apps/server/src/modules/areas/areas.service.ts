@@ -51,11 +51,15 @@ export const BLANK_AREA: Area = { id: 0, name: '', level: 2, parent_id: null };
 
 const COLLATION_LOCALE: Record<Language, string> = { zh: 'zh-CN', en: 'en', es: 'es' };
 
-export function createAreasService(deps: { repos: Repositories }) {
-  // Areas change only with a migration or a reseed, so a per-language copy lives for the whole
-  // process. No invalidation for now: if areas ever become editable at run time, clear this
-  // map where they are written.
-  const cache = new Map<Language, Promise<Area[]>>();
+/** How long another process may show an area's old name after the back office renamed it. */
+export const CACHE_SECONDS = 60;
+
+export function createAreasService(deps: { repos: Repositories; now?: () => Date }) {
+  const now = () => (deps.now ? deps.now() : new Date()).getTime();
+  // A per-language copy, built from one read: the cascader asks for the whole list on every
+  // address form. The back office renames areas (names.service.ts): this process forgets its copy
+  // at once, the other processes after CACHE_SECONDS (the list is shared state only in the database).
+  const cache = new Map<Language, { list: Promise<Area[]>; until: number }>();
 
   async function build(language: Language): Promise<Area[]> {
     const rows = await deps.repos.areas.listAll();
@@ -74,14 +78,17 @@ export function createAreasService(deps: { repos: Repositories }) {
 
   return {
     getAllAreas(language: Language): Promise<Area[]> {
-      let cached = cache.get(language);
-      if (!cached) {
-        cached = build(language);
-        // A failed load must not be cached, or one database hiccup would stick until restart.
-        cached.catch(() => cache.delete(language));
-        cache.set(language, cached);
-      }
-      return cached;
+      const cached = cache.get(language);
+      if (cached && cached.until > now()) return cached.list;
+      const list = build(language);
+      // A failed load must not be cached, or one database hiccup would stick until restart.
+      list.catch(() => cache.delete(language));
+      cache.set(language, { list, until: now() + CACHE_SECONDS * 1000 });
+      return list;
+    },
+    /** Drops the cached lists (areas were renamed in this process). */
+    forget() {
+      cache.clear();
     },
   };
 }

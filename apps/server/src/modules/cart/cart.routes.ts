@@ -10,8 +10,7 @@ import { ResultCode } from '@partsportal/contract/codes';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { describeFields } from '../../platform/error-handler';
-import { AppError } from '../../platform/errors';
+import { readFormUpload } from '../../platform/form-upload';
 import { translate } from '../../platform/messages';
 import { registerEndpoint } from '../../platform/endpoint-routes';
 import { requireAuth } from '../../platform/request-context';
@@ -24,32 +23,12 @@ import type { Upload } from './import-bill.service';
  * the file, instead of silently ignoring them.
  */
 async function readUpload(request: FastifyRequest): Promise<Upload> {
-  const noFile = () => new AppError(ResultCode.validation, 'importNoFile');
-  let upload: Upload | undefined;
-  const unknown: string[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file' && part.fieldname === IMPORT_FILE_FIELD && !upload) {
-        upload = { filename: part.filename, buffer: await part.toBuffer() };
-      } else {
-        unknown.push(part.fieldname);
-        if (part.type === 'file') part.file.resume();
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(ResultCode.payloadTooLarge, 'importFileTooLarge', {
-        max: MAX_IMPORT_BYTES / 1024 / 1024,
-      });
-    }
-    // Not multipart, truncated, or over the part limits: there is no usable file.
-    throw noFile();
-  }
-  if (!upload) throw noFile();
-  if (unknown.length > 0) {
-    throw new AppError(ResultCode.validation, 'unknownFields', { fields: describeFields(unknown) });
-  }
-  return upload;
+  const { file } = await readFormUpload(request, {
+    fields: [],
+    fileField: IMPORT_FILE_FIELD,
+    maxBytes: MAX_IMPORT_BYTES,
+  });
+  return file;
 }
 
 /** JSON of 1,000,000 pasted characters: up to 3 bytes each in UTF-8, plus escapes of tabs. */

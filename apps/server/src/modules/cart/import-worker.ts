@@ -12,15 +12,26 @@ import { readZipDirectory, scanXmlParts, type SpreadsheetKind } from './spreadsh
 export const MAX_SHEET_ROWS = 10_001;
 
 export type WorkerAnswer =
-  { ok: true; rows: SheetCell[][]; firstRow: number } | { ok: false; reason: string };
+  | {
+      ok: true;
+      rows: SheetCell[][];
+      firstRow: number;
+      /** With `formulas`: the [row, column] indexes into `rows` of the cells holding a formula. */
+      formulaCells?: Array<[number, number]>;
+    }
+  | { ok: false; reason: string };
 
-function parse(buffer: Buffer, kind: SpreadsheetKind): WorkerAnswer {
+/**
+ * `formulas`: also say which cells hold a formula (the back office's names import refuses them:
+ * the value a formula last computed is no name anyone typed).
+ */
+function parse(buffer: Buffer, kind: SpreadsheetKind, formulas = false): WorkerAnswer {
   if (kind === 'xlsx') scanXmlParts(buffer, readZipDirectory(buffer));
   const workbook = read(buffer, {
     type: 'buffer',
     dense: true,
-    // Values only: no formulas, no rich text/HTML, no formatted text, no macros.
-    cellFormula: false,
+    // Values only (formula texts only when asked for): no rich text/HTML, no formatted text, no macros.
+    cellFormula: formulas,
     cellHTML: false,
     cellText: false,
     cellStyles: false,
@@ -36,9 +47,19 @@ function parse(buffer: Buffer, kind: SpreadsheetKind): WorkerAnswer {
     defval: null,
     blankrows: true,
   });
-  const firstRow = utils.decode_range(sheet['!ref']).s.r + 1;
+  const range = utils.decode_range(sheet['!ref']);
+  const firstRow = range.s.r + 1;
+  const formulaCells: Array<[number, number]> = [];
+  if (formulas) {
+    (sheet['!data'] ?? []).forEach((cells, r) =>
+      cells?.forEach((cell, c) => {
+        if (cell?.f !== undefined) formulaCells.push([r - range.s.r, c - range.s.c]);
+      }),
+    );
+  }
   return {
     ok: true,
+    ...(formulas ? { formulaCells } : {}),
     // Dates and other objects become text; only strings, numbers, booleans and null cross over.
     rows: rows.map((row) =>
       row.map((cell) => (cell === null || typeof cell !== 'object' ? cell : String(cell))),
@@ -50,6 +71,7 @@ function parse(buffer: Buffer, kind: SpreadsheetKind): WorkerAnswer {
 interface WorkerInput {
   buffer: Uint8Array;
   kind: SpreadsheetKind;
+  formulas?: boolean;
 }
 
 function answer(input: WorkerInput): WorkerAnswer {
@@ -57,6 +79,7 @@ function answer(input: WorkerInput): WorkerAnswer {
     return parse(
       Buffer.from(input.buffer.buffer, input.buffer.byteOffset, input.buffer.byteLength),
       input.kind,
+      input.formulas,
     );
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : 'unknown' };

@@ -99,7 +99,7 @@ export function createSpreadsheetReader(limits: ReaderLimits = DEFAULT_READER_LI
     if (keepWarm && !closed && !spare) spare = start();
   }
 
-  function runWorker(buffer: Buffer, kind: SpreadsheetKind): Promise<ReadResult> {
+  function runWorker(buffer: Buffer, kind: SpreadsheetKind, formulas: boolean): Promise<ReadResult> {
     const taken = spare && !spare.exited ? spare : start();
     if (taken === spare) spare = null;
     const { worker } = taken;
@@ -118,16 +118,23 @@ export function createSpreadsheetReader(limits: ReaderLimits = DEFAULT_READER_LI
       worker.once('message', (answer: WorkerAnswer) => finish(answer));
       worker.once('error', (error) => finish({ ok: false, reason: error.message }));
       worker.once('exit', (code) => finish({ ok: false, reason: `exit ${code}` }));
-      worker.postMessage({ buffer, kind });
+      worker.postMessage({ buffer, kind, formulas });
     });
   }
 
   return {
-    /** Parses the first sheet into rows of plain values; never throws. */
-    async read(buffer: Buffer, kind: SpreadsheetKind): Promise<ReadResult> {
+    /**
+     * Parses the first sheet into rows of plain values; never throws. `formulas`: also answer
+     * which cells hold a formula (formulaCells).
+     */
+    async read(
+      buffer: Buffer,
+      kind: SpreadsheetKind,
+      options: { formulas?: boolean } = {},
+    ): Promise<ReadResult> {
       const release = await slot();
       try {
-        return await runWorker(buffer, kind);
+        return await runWorker(buffer, kind, options.formulas ?? false);
       } finally {
         release();
       }

@@ -9,48 +9,24 @@ import {
   MY_NUMBER_IMPORT_PATH,
 } from '@partsportal/contract/customers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { describeFields } from '../../platform/error-handler';
 import { AppError } from '../../platform/errors';
+import { readFormUpload } from '../../platform/form-upload';
 import { translate } from '../../platform/messages';
 import { registerEndpoint } from '../../platform/endpoint-routes';
 import { requireStaff } from '../../platform/request-context';
 import type { CustomersService } from './customers.service';
 
-/**
- * The my-number upload: `company_id`, then `file`. Unknown fields are refused as in a JSON
- * body; a file over the limit is 40013.
- */
+/** The my-number upload: `company_id`, then `file`. */
 async function readMyNumberUpload(request: FastifyRequest) {
-  let companyId: number | undefined;
-  let upload: { filename: string; buffer: Buffer } | undefined;
-  const unknown: string[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field' && part.fieldname === MY_NUMBER_COMPANY_FIELD) {
-        const value = Number(part.value);
-        if (Number.isInteger(value) && value > 0 && value <= 2_147_483_647) companyId = value;
-      } else if (part.type === 'file' && part.fieldname === MY_NUMBER_FILE_FIELD && !upload) {
-        upload = { filename: part.filename, buffer: await part.toBuffer() };
-      } else {
-        unknown.push(part.fieldname);
-        if (part.type === 'file') part.file.resume();
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(ResultCode.payloadTooLarge, 'importFileTooLarge', {
-        max: MAX_MY_NUMBER_FILE_BYTES / 1024 / 1024,
-      });
-    }
-    throw new AppError(ResultCode.validation, 'importNoFile');
-  }
-  if (unknown.length > 0) {
-    throw new AppError(ResultCode.validation, 'unknownFields', { fields: describeFields(unknown) });
-  }
-  if (companyId === undefined)
+  const { values, file } = await readFormUpload(request, {
+    fields: [MY_NUMBER_COMPANY_FIELD],
+    fileField: MY_NUMBER_FILE_FIELD,
+    maxBytes: MAX_MY_NUMBER_FILE_BYTES,
+  });
+  const companyId = Number(values.get(MY_NUMBER_COMPANY_FIELD));
+  if (!(Number.isInteger(companyId) && companyId > 0 && companyId <= 2_147_483_647))
     throw new AppError(ResultCode.validation, 'validation', { fields: 'company_id' });
-  if (!upload) throw new AppError(ResultCode.validation, 'importNoFile');
-  return { companyId, ...upload };
+  return { companyId, ...file };
 }
 
 export function registerCustomersRoutes(app: FastifyInstance, customers: CustomersService) {

@@ -22,6 +22,7 @@ import type { DataAccess, Repositories } from '../../repositories';
 import { changedFields } from '../audit/audit.repository';
 import type { SpreadsheetReader } from '../cart/spreadsheet-reader';
 import { staffActor, temporaryPassword } from '../staff/staff.service';
+import { countRowResults } from '../imports/sheet-upload';
 import { readMyNumberFile } from './my-number-file';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -514,21 +515,15 @@ export function createCustomersService(
             file_name: input.filename.slice(0, 255),
             file_sha256: sha256,
             rows: report.length,
-            counts: countResults(report),
+            counts: countRowResults(report),
           },
         });
       });
-      return { counts: countResults(report), rows: report };
+      return { counts: countRowResults(report), rows: report };
     },
 
     close: () => deps.reader.close(),
   };
-}
-
-function countResults(rows: MyNumberImportResult['rows']): MyNumberImportResult['counts'] {
-  const counts = { created: 0, updated: 0, unchanged: 0, error: 0 };
-  for (const row of rows) counts[row.result]++;
-  return counts;
 }
 
 export type CustomersService = ReturnType<typeof createCustomersService>;

@@ -297,9 +297,10 @@ export function templateXlsx(kind: ImportKind, language: Language): Buffer {
   return write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
-export function reportXlsx(header: string[], rows: string[][]): Buffer {
+/** One sheet of texts, a header row first; cells that start like a formula are neutralized. */
+export function reportXlsx(header: string[], rows: string[][], sheetName = 'report'): Buffer {
   const sheet = utils.aoa_to_sheet([header, ...rows.map((row) => row.map(neutralizeFormula))]);
   const book = utils.book_new();
-  utils.book_append_sheet(book, sheet, 'report');
+  utils.book_append_sheet(book, sheet, sheetName);
   return write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }

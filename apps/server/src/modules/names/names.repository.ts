@@ -1,6 +1,8 @@
 import type { Language } from '@partsportal/contract/codes';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like-patterns';
 import { cleanNames, nameIn, type TermKind } from '../../db/localized-names';
 import { stores, termNames } from '../../db/schema/catalog';
 import type { Names } from '../../db/schema/names';
@@ -12,8 +14,181 @@ import { areas, freightCarriers } from '../../db/schema/trading';
  * calls read names through localizedName/termIn in their own queries; these functions are for
  * the back office (edit, import) and for names picked in TypeScript (a product's parameters).
  */
+/** What the back office's list, export and import read of one kind. */
+export interface NameListFilter {
+  /** Part of the written name or of a name in any language. */
+  keyword?: string;
+  /** Only entries missing a name in zh, en or es. */
+  missing?: boolean;
+  /** One entry: its id as text, or the word as written. */
+  key?: string;
+  offset?: number;
+  limit?: number;
+}
+
+export interface NameListRow {
+  key: string;
+  written: string;
+  names: Names;
+  /** An area's parent id (its path is the entry's context); null for the others. */
+  parentId: number | null;
+  total: number;
+}
+
+/** The list's conditions over one table's written name and names object. */
+function listConditions(written: AnyPgColumn, names: AnyPgColumn | SQL, filter: NameListFilter) {
+  const conditions: SQL[] = [];
+  if (filter.keyword) {
+    conditions.push(sql`concat_ws(' ', ${written}, ${names} ->> 'zh', ${names} ->> 'en', ${names} ->> 'es')
+      ilike ${containsPattern(filter.keyword)}`);
+  }
+  if (filter.missing) {
+    conditions.push(sql`(coalesce(${names} ->> 'zh', '') = '' or coalesce(${names} ->> 'en', '') = ''
+      or coalesce(${names} ->> 'es', '') = '')`);
+  }
+  return conditions;
+}
+
+/** A row id from a key; keys of rows are ids, anything else names no row. */
+const idOfKey = (key: string) =>
+  /^[1-9]\d{0,9}$/.test(key) && Number(key) <= 2_147_483_647 ? Number(key) : null;
+
+const areaNamesObject = sql<Names>`jsonb_build_object('zh', ${areas.name}, 'en', ${areas.nameEn}, 'es', ${areas.nameEs})`;
+
 export function createNamesRepository(db: Db) {
+  const page = <T extends { limit: (n: number) => T; offset: (n: number) => T }>(
+    query: T,
+    filter: NameListFilter,
+  ) => (filter.limit === undefined ? query : query.limit(filter.limit).offset(filter.offset ?? 0));
+
   return {
+    /**
+     * One kind's entries for the back office (list, export, import), in id order (rows) or word
+     * order (terms, byte order so both databases agree), with the count before paging. Stores
+     * and carriers are the account's; areas and words are shared.
+     */
+    async list(
+      accountId: number,
+      kind: NameRowKind | TermKind,
+      filter: NameListFilter,
+    ): Promise<NameListRow[]> {
+      const total = sql<number>`(count(*) over ())::int`;
+      const byKey = (column: AnyPgColumn) => {
+        if (filter.key === undefined) return [];
+        const id = idOfKey(filter.key);
+        return id === null ? [sql`false`] : [eq(column, id)];
+      };
+      if (kind === 'store' || kind === 'carrier') {
+        const table = kind === 'store' ? stores : freightCarriers;
+        return page(
+          db
+            .select({
+              key: sql<string>`${table.id}::text`,
+              written: table.name,
+              names: table.names,
+              parentId: sql<number | null>`null::int`,
+              total,
+            })
+            .from(table)
+            .where(
+              and(
+                eq(table.accountId, accountId),
+                ...byKey(table.id),
+                ...listConditions(table.name, table.names, filter),
+              ),
+            )
+            .orderBy(asc(table.id))
+            .$dynamic(),
+          filter,
+        );
+      }
+      if (kind === 'area') {
+        return page(
+          db
+            .select({
+              key: sql<string>`${areas.id}::text`,
+              written: areas.name,
+              names: areaNamesObject,
+              parentId: areas.parentId,
+              total,
+            })
+            .from(areas)
+            .where(and(...byKey(areas.id), ...listConditions(areas.name, areaNamesObject, filter)))
+            .orderBy(asc(areas.id))
+            .$dynamic(),
+          filter,
+        );
+      }
+      return page(
+        db
+          .select({
+            key: termNames.term,
+            written: termNames.term,
+            names: termNames.names,
+            parentId: sql<number | null>`null::int`,
+            total,
+          })
+          .from(termNames)
+          .where(
+            and(
+              eq(termNames.kind, kind),
+              ...(filter.key === undefined ? [] : [eq(termNames.term, filter.key)]),
+              ...listConditions(termNames.term, termNames.names, filter),
+            ),
+          )
+          .orderBy(sql`${termNames.term} collate "C"`)
+          .$dynamic(),
+        filter,
+      );
+    },
+
+    /** Area paths in `language` ("China / Guangdong"), for the entries shown. */
+    async areaPaths(areaIds: readonly number[], language: Language) {
+      if (areaIds.length === 0) return new Map<number, string>();
+      const rows = await db
+        .select({ id: areas.id, path: sql<string>`coalesce(area_path(${areas.id}, ${language}), '')` })
+        .from(areas)
+        .where(inArray(areas.id, [...new Set(areaIds)]));
+      return new Map(rows.map((row) => [row.id, row.path]));
+    },
+
+    /**
+     * Locks one row or word before it changes, so the audit's "before" is what the write
+     * replaced (two staff saving at once are serialized); the same shape as `list`.
+     */
+    async lockEntry(
+      accountId: number,
+      kind: NameRowKind | TermKind,
+      key: string,
+    ): Promise<{ written: string; names: Names } | undefined> {
+      const id = idOfKey(key);
+      if (kind === 'store' || kind === 'carrier') {
+        if (id === null) return undefined;
+        const table = kind === 'store' ? stores : freightCarriers;
+        const [row] = await db
+          .select({ written: table.name, names: table.names })
+          .from(table)
+          .where(and(eq(table.id, id), eq(table.accountId, accountId)))
+          .for('update');
+        return row;
+      }
+      if (kind === 'area') {
+        if (id === null) return undefined;
+        const [row] = await db
+          .select({ written: areas.name, names: areaNamesObject })
+          .from(areas)
+          .where(eq(areas.id, id))
+          .for('update');
+        return row;
+      }
+      const [row] = await db
+        .select({ written: termNames.term, names: termNames.names })
+        .from(termNames)
+        .where(and(eq(termNames.kind, kind), eq(termNames.term, key)))
+        .for('update');
+      return row;
+    },
+
     /** The account's stores with their names as written and per language. */
     async storeNames(accountId: number) {
       return db
@@ -124,5 +299,8 @@ export function createNamesRepository(db: Db) {
     },
   };
 }
+
+/** The kinds of row with names beside a written name (the others are words, TermKind). */
+export type NameRowKind = 'store' | 'carrier' | 'area';
 
 export type NamesRepository = ReturnType<typeof createNamesRepository>;

@@ -6,6 +6,7 @@ import {
   ShopOutlined,
   TagsOutlined,
   TeamOutlined,
+  TranslationOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { AdminIconName } from './admin-route-table';
@@ -16,6 +17,7 @@ export const ADMIN_ICONS: Record<AdminIconName, ReactNode> = {
   products: <TagsOutlined />,
   stock: <DatabaseOutlined />,
   imports: <CloudUploadOutlined />,
+  names: <TranslationOutlined />,
   staff: <TeamOutlined />,
   audit: <AuditOutlined />,
 };

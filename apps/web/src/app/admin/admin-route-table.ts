@@ -8,7 +8,8 @@ import type { StaffRole } from '@partsportal/contract/endpoint';
  */
 
 /** Icons are named here and drawn in the layout chunk (admin-icons.tsx). */
-export type AdminIconName = 'home' | 'customers' | 'products' | 'stock' | 'imports' | 'staff' | 'audit';
+export type AdminIconName =
+  'home' | 'customers' | 'products' | 'stock' | 'imports' | 'names' | 'staff' | 'audit';
 
 export interface AdminRoute {
   /** Absolute path under /admin. */
@@ -62,6 +63,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     icon: 'imports',
     roles: ['catalogue'],
     page: () => import('../../features/imports/imports-page'),
+  },
+  {
+    path: '/admin/names',
+    titleKey: 'admin.route.names',
+    icon: 'names',
+    roles: ['catalogue'],
+    page: () => import('../../features/names/names-page'),
   },
   {
     path: '/admin/staff',

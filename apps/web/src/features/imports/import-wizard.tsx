@@ -32,6 +32,7 @@ import {
   type ImportStatus,
 } from '@partsportal/contract/imports';
 import { callEndpoint } from '@shared/api/client';
+import { downloadFile } from '@shared/api/staff-download';
 import { endpointKey, endpointQuery } from '@shared/api/server-state';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { useStaffSession } from '@shared/stores/staff-session';
@@ -44,7 +45,6 @@ import {
   type ColumnMapping,
 } from './import-mapping';
 import { CountTags, resultColour, StateTag } from './import-parts';
-import { downloadFile } from '@shared/api/staff-download';
 import { IMPORT_MAX_MB, uploadImportFile, type UploadAnswer } from './import-upload';
 
 /** States the server is still working in: Status is polled while in one of them. */

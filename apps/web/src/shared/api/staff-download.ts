@@ -1,7 +1,11 @@
 import type { Envelope } from '@partsportal/contract/common';
-import { getStaticConfig } from './static-config';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { useStaffSession } from '@shared/stores/staff-session';
+import { getStaticConfig } from './static-config';
+
+export class DownloadError extends Error {
+  override name = 'DownloadError';
+}
 
 /**
  * Downloads a file of a staff GET route (template, report): fetched with the Token header and
@@ -17,7 +21,7 @@ export async function downloadFile(path: string, query: Record<string, string>, 
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.includes('json')) {
     const answer = type.includes('json') ? ((await response.json()) as Envelope<null>) : null;
-    throw new Error(answer?.msg ?? `HTTP ${response.status}`);
+    throw new DownloadError(answer?.msg ?? `HTTP ${response.status}`);
   }
   const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(
     response.headers.get('content-disposition') ?? '',
