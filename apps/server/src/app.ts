@@ -39,6 +39,8 @@ import { createSandboxProvider } from './modules/payment/providers/sandbox-provi
 import { registerRecordsRoutes } from './modules/records/records.routes';
 import { createRecordsServices } from './modules/records/records.service';
 import { registerCustomersRoutes } from './modules/customers/customers.routes';
+import { registerPaymentsDeskRoutes } from './modules/payments-desk/payments-desk.routes';
+import { createPaymentsDeskService } from './modules/payments-desk/payments-desk.service';
 import { createCustomersService } from './modules/customers/customers.service';
 import { createSpreadsheetReader } from './modules/cart/spreadsheet-reader';
 import { registerStaffRoutes } from './modules/staff/staff.routes';
@@ -92,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every repository, built once; services reach the database only through these two.
   const data = createDataAccess(database);
   const { repos } = data;
+  // Payments and credit (issue 15 item 3): one service for the back office and /api/v1.
+  const paymentsDesk = createPaymentsDeskService({ ...data, ...(deps.now ? { now: deps.now } : {}) });
 
   // Platform: what every request passes through.
   installRouteTable(app);
@@ -200,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       app.addHook('onClose', async () => customers.close());
       registerCustomersRoutes(api, customers);
+      registerPaymentsDeskRoutes(api, paymentsDesk);
     },
     { prefix: config.apiPrefix },
   );
@@ -208,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     apiKeys: createApiKeysService({ ...data, ...(deps.now ? { now: deps.now } : {}) }),
     rateLimits,
-    operations: integrationRoutes({ repos }),
+    operations: integrationRoutes({ repos, paymentsDesk }),
   });
   registerSystemRoutes(app, { repo: repos.system, databaseKind: database.kind });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
