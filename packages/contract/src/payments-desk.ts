@@ -13,7 +13,14 @@ import { OWNER_ONLY } from './staff';
 export const PAYMENTS_STAFF: StaffPermission = { staff: ['sales'] };
 
 /** How a payment staff or the ERP record arrived. */
-export const RECORDED_PAYMENT_METHODS = ['bank_transfer', 'cash', 'cheque', 'card', 'online', 'other'] as const;
+export const RECORDED_PAYMENT_METHODS = [
+  'bank_transfer',
+  'cash',
+  'cheque',
+  'card',
+  'online',
+  'other',
+] as const;
 export type RecordedPaymentMethod = (typeof RECORDED_PAYMENT_METHODS)[number];
 
 /** Every method the list can filter by: the recorded ones and the checkout's (spec: wechat, alipay, qr, account). */
@@ -182,7 +189,8 @@ export const paymentsDeskEndpoints = {
   voidPayment: defineEndpoint({
     method: 'POST',
     path: '/Admin/Payments/Void',
-    summary: 'Void a recorded payment with a counter entry (never a delete); the debts it paid are open again.',
+    summary:
+      'Void a recorded payment with a counter entry (never a delete); the debts it paid are open again.',
     permission: PAYMENTS_STAFF,
     body: voidPaymentRequestSchema,
     data: recordedPaymentSchema,
@@ -190,7 +198,8 @@ export const paymentsDeskEndpoints = {
   creditPosition: defineEndpoint({
     method: 'POST',
     path: '/Admin/Payments/Credit',
-    summary: "A company's credit position (limit, allowance, open balance, available) and aging with its open items.",
+    summary:
+      "A company's credit position (limit, allowance, open balance, available) and aging with its open items.",
     permission: PAYMENTS_STAFF,
     body: companyIdBodySchema,
     data: creditPositionSchema,

@@ -1,10 +1,6 @@
 import { ResultCode } from '@partsportal/contract/codes';
 import type { FinanceAccount, PaymentDays, PaymentList } from '@partsportal/contract/finance';
-import type {
-  CreditPosition,
-  RecordedPayment,
-  StaffPaymentList,
-} from '@partsportal/contract/payments-desk';
+import type { CreditPosition, RecordedPayment, StaffPaymentList } from '@partsportal/contract/payments-desk';
 import type { WePayResult } from '@partsportal/contract/payment';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +44,9 @@ beforeAll(async () => {
   [product] = (await plainProducts(t.database, 1)) as [number];
   const apiKeys = createApiKeysService(createDataAccess(t.database));
   const actor = { kind: 'command' as const, id: null, name: 'test', ip: '' };
-  keys.payments = (await apiKeys.create({ accountId: 1, name: 'erp', scopes: ['payments:write'] }, actor)).key;
+  keys.payments = (
+    await apiKeys.create({ accountId: 1, name: 'erp', scopes: ['payments:write'] }, actor)
+  ).key;
   keys.other = (await apiKeys.create({ accountId: 1, name: 'stock', scopes: ['stock:write'] }, actor)).key;
 });
 afterAll(() => t?.close());
@@ -127,9 +125,7 @@ describe('recording a payment', () => {
     const after = await expectConsistent(DEMO, tokens.demo);
     expect(cents(after.figures.balance)).toBe(cents(before.figures.balance) - 123_456);
     expect(after.views.list.list.some((p) => p.no === answer.data.no && p.amount === '1234.56')).toBe(true);
-    expect(cents(after.views.days.total_due)).toBe(
-      Math.max(0, cents(before.views.days.total_due) - 123_456),
-    );
+    expect(cents(after.views.days.total_due)).toBe(Math.max(0, cents(before.views.days.total_due) - 123_456));
     // The statement's last entry is the payment, its running balance the new balance.
     const last = await t.call<FinanceAccount>(
       '/Web/GetFinanceAccount',
@@ -140,7 +136,10 @@ describe('recording a payment', () => {
     expect(last.data.entries[0]!.running_balance).toBe(last.data.balance);
 
     // One audit entry with the fields it set.
-    const [audit] = await t.database.rows<{ actor_name: string; changes: Record<string, { after: unknown }> }>(
+    const [audit] = await t.database.rows<{
+      actor_name: string;
+      changes: Record<string, { after: unknown }>;
+    }>(
       sql`select actor_name, changes from audit_log where action = 'payment.record' and entity_id = ${String(answer.data.id)}`,
     );
     expect(audit!.actor_name).toBe('pd-sales');
@@ -308,7 +307,11 @@ describe('voiding a payment', () => {
     const online = list.data.list.find((p) => p.source === 'checkout');
     expect(online).toBeDefined();
     expect(list.data.list.every((p) => p.method === 'wechat')).toBe(true);
-    const answer = await t.call('/Admin/Payments/Void', { id: online!.id, reason: 'x' }, { token: tokens.sales });
+    const answer = await t.call(
+      '/Admin/Payments/Void',
+      { id: online!.id, reason: 'x' },
+      { token: tokens.sales },
+    );
     expect(answer.code).toBe(ResultCode.refused);
   });
 });
@@ -345,7 +348,12 @@ describe('credit', () => {
 
     // Sales may not override; the owner may.
     const expiresAt = Math.floor(Date.now() / 1000) + 7 * 86_400;
-    const allowance = { company_id: PARTNER, amount: order.total_amount, expires_at: expiresAt, reason: 'big job' };
+    const allowance = {
+      company_id: PARTNER,
+      amount: order.total_amount,
+      expires_at: expiresAt,
+      reason: 'big job',
+    };
     const bySales = await t.call('/Admin/Payments/SetCreditAllowance', allowance, { token: tokens.sales });
     expect(bySales.code).toBe(ResultCode.forbidden);
     const past = await t.call(
@@ -367,7 +375,10 @@ describe('credit', () => {
     );
     expect(paid.code).toBe(200);
     expect(paid.data.status).toBe('paid');
-    const [audit] = await t.database.rows<{ actor_name: string; changes: Record<string, { after: unknown }> }>(
+    const [audit] = await t.database.rows<{
+      actor_name: string;
+      changes: Record<string, { after: unknown }>;
+    }>(
       sql`select actor_name, changes from audit_log where action = 'company.credit_allowance' and entity_id = ${String(PARTNER)}`,
     );
     expect(audit!.actor_name).toBe('pd-owner');
@@ -395,8 +406,15 @@ describe('roles', () => {
 
 describe('POST /api/v1/payments', () => {
   it('books a payment by company code; a replay books nothing; the buyer sees it', async () => {
-    const [demo] = await t.database.rows<{ code: string }>(sql`select code from companies where id = ${DEMO}`);
-    const body = { company_code: demo!.code, amount: '88.80', method: 'bank_transfer', reference: 'ERP-PAY-1' };
+    const [demo] = await t.database.rows<{ code: string }>(
+      sql`select code from companies where id = ${DEMO}`,
+    );
+    const body = {
+      company_code: demo!.code,
+      amount: '88.80',
+      method: 'bank_transfer',
+      reference: 'ERP-PAY-1',
+    };
     const first = await apiPost(body);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ replayed: false });
@@ -417,7 +435,9 @@ describe('POST /api/v1/payments', () => {
   });
 
   it('needs payments:write, refuses another currency and unknown items and companies', async () => {
-    const [demo] = await t.database.rows<{ code: string }>(sql`select code from companies where id = ${DEMO}`);
+    const [demo] = await t.database.rows<{ code: string }>(
+      sql`select code from companies where id = ${DEMO}`,
+    );
     const body = { company_code: demo!.code, amount: '5', method: 'cash', reference: 'ERP-PAY-2' };
     expect((await apiPost(body, keys.other)).statusCode).toBe(403);
     const currency = await apiPost({ ...body, currency: 'USD' }, keys.payments, 'es');
@@ -430,7 +450,9 @@ describe('POST /api/v1/payments', () => {
   });
 
   it('allocates by ref_no', async () => {
-    const [demo] = await t.database.rows<{ code: string }>(sql`select code from companies where id = ${DEMO}`);
+    const [demo] = await t.database.rows<{ code: string }>(
+      sql`select code from companies where id = ${DEMO}`,
+    );
     const item = (await credit(DEMO)).open_items.at(-1)!;
     const answer = await apiPost({
       company_code: demo!.code,

@@ -198,7 +198,10 @@ export function createPaymentsDeskService(deps: DataAccess & { now?: () => Date 
       const id = await tx.payment.nextPaymentId();
       const no = paymentNumber(id, at);
       const negative = money(new ExactDecimal(payment.amount).negated());
-      const remark = remarkColumns({ key: 'paymentVoidRemark', params: { no: payment.no, reason: body.reason } });
+      const remark = remarkColumns({
+        key: 'paymentVoidRemark',
+        params: { no: payment.no, reason: body.reason },
+      });
       // Counter entries, never a delete or an update: a negative payment, a negative credit (the
       // debts the payment settled are open again, at their own dates), negative allocations.
       await tx.payment.insertPayment({
