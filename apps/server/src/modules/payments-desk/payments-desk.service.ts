@@ -32,6 +32,59 @@ export interface PaymentsActor {
 const toSeconds = (date: Date | null) => (date === null ? null : Math.floor(date.getTime() / 1000));
 
 /**
+ * A payments row and its ledger credit (the buyer's payment history and finance account), under
+ * a new payment number. A void books the negative amount with `reversesPaymentId`.
+ */
+async function bookPayment(
+  tx: Repositories,
+  entry: {
+    accountId: number;
+    companyId: number;
+    /** When it is booked (the number's day). */
+    at: Date;
+    /** When the money moved. */
+    date: Date;
+    amount: string;
+    currency: string;
+    method: string;
+    kind: 'payment' | 'payment_void';
+    remark: { remark: string; remarkKey?: string; remarkParams?: Record<string, string | number> };
+    reference?: string;
+    reversesPaymentId?: number;
+  },
+) {
+  const id = await tx.payment.nextPaymentId();
+  const no = paymentNumber(id, entry.at);
+  await tx.payment.insertPayment({
+    id,
+    accountId: entry.accountId,
+    companyId: entry.companyId,
+    orderId: null,
+    no,
+    date: entry.date,
+    amount: entry.amount,
+    currency: entry.currency,
+    method: entry.method,
+    reference: entry.reference ?? null,
+    reversesPaymentId: entry.reversesPaymentId ?? null,
+    ...entry.remark,
+  });
+  await tx.payment.insertLedger([
+    {
+      companyId: entry.companyId,
+      date: entry.date,
+      kind: entry.kind,
+      refNo: no,
+      debit: '0',
+      credit: entry.amount,
+      currency: entry.currency,
+      ...entry.remark,
+    },
+  ]);
+  return { id, no };
+}
+
+/**
  * The payments desk (issue 15 item 3, issue 13 item 4 "payments in"): one service for the back
  * office's staff and the integrators' API. A payment is a `payments` row (the buyers' payment
  * history), a credit in `ledger_entries` (their finance account; the ledger summary follows by
@@ -120,39 +173,24 @@ export function createPaymentsDeskService(deps: DataAccess & { now?: () => Date 
       const date = body.date === undefined ? at : new Date(body.date * 1000);
       const allocations = await checkAllocations(tx, company, amount, body.allocations, at);
 
-      const id = await tx.payment.nextPaymentId();
-      const no = paymentNumber(id, at);
       const remark = body.remark
         ? { remark: body.remark }
         : remarkColumns({
             key: 'paymentRecordedRemark',
             params: { method: body.method, reference: body.reference },
           });
-      await tx.payment.insertPayment({
-        id,
+      const { id, no } = await bookPayment(tx, {
         accountId: by.accountId,
         companyId: company.id,
-        orderId: null,
-        no,
+        at,
         date,
         amount: money(amount),
         currency,
         method: body.method,
+        kind: 'payment',
+        remark,
         reference: body.reference,
-        ...remark,
       });
-      await tx.payment.insertLedger([
-        {
-          companyId: company.id,
-          date,
-          kind: 'payment',
-          refNo: no,
-          debit: '0',
-          credit: money(amount),
-          currency,
-          ...remark,
-        },
-      ]);
       await tx.paymentsDesk.insertAllocations(
         allocations.map((allocation) => ({ companyId: company.id, paymentId: id, ...allocation })),
       );
@@ -195,40 +233,24 @@ export function createPaymentsDeskService(deps: DataAccess & { now?: () => Date 
       if (earlier) throw refused('paymentAlreadyVoided', { no: payment.no, void_no: earlier.no });
 
       const at = now();
-      const id = await tx.payment.nextPaymentId();
-      const no = paymentNumber(id, at);
       const negative = money(new ExactDecimal(payment.amount).negated());
-      const remark = remarkColumns({
-        key: 'paymentVoidRemark',
-        params: { no: payment.no, reason: body.reason },
-      });
       // Counter entries, never a delete or an update: a negative payment, a negative credit (the
       // debts the payment settled are open again, at their own dates), negative allocations.
-      await tx.payment.insertPayment({
-        id,
+      const { id, no } = await bookPayment(tx, {
         accountId: by.accountId,
         companyId: payment.companyId,
-        orderId: null,
-        no,
+        at,
         date: at,
         amount: negative,
         currency: payment.currency,
         method: payment.method,
+        kind: 'payment_void',
+        remark: remarkColumns({
+          key: 'paymentVoidRemark',
+          params: { no: payment.no, reason: body.reason },
+        }),
         reversesPaymentId: payment.id,
-        ...remark,
       });
-      await tx.payment.insertLedger([
-        {
-          companyId: payment.companyId,
-          date: at,
-          kind: 'payment_void',
-          refNo: no,
-          debit: '0',
-          credit: negative,
-          currency: payment.currency,
-          ...remark,
-        },
-      ]);
       const allocations = await tx.paymentsDesk.allocationsOf(payment.id);
       await tx.paymentsDesk.insertAllocations(
         allocations
