@@ -60,6 +60,7 @@ export default function PaymentsDeskPage() {
       title: t('admin.payments.date'),
       dataIndex: 'date',
       width: 130,
+      responsive: ['sm'],
       render: (value: number) => formatDate(value),
     },
     {
@@ -68,6 +69,10 @@ export default function PaymentsDeskPage() {
       render: (no: string, row) => (
         <>
           <div>{no}</div>
+          {/* Below sm the date column is hidden (375 px): the date goes under the number. */}
+          <Typography.Text type="secondary" className="payments-note payments-xs-only">
+            {formatDate(row.date)}
+          </Typography.Text>
           {row.voided_by_no && (
             <Typography.Text type="danger" className="payments-note">
               {t('admin.payments.voidedBy', { no: row.voided_by_no })}
@@ -92,7 +97,7 @@ export default function PaymentsDeskPage() {
       dataIndex: 'amount',
       align: 'right',
       render: (value: string, row) => (
-        <Typography.Text type={value.startsWith('-') ? 'danger' : undefined}>
+        <Typography.Text type={value.startsWith('-') ? 'danger' : undefined} className="payments-amount">
           {money(value, row.currency)}
         </Typography.Text>
       ),
@@ -120,7 +125,7 @@ export default function PaymentsDeskPage() {
     {
       title: t('admin.payments.actions'),
       key: 'actions',
-      width: 90,
+      width: 76,
       render: (_: unknown, row) =>
         row.source === 'recorded' && !row.voided_by_no ? (
           <Button size="small" danger onClick={() => setVoiding(row)}>

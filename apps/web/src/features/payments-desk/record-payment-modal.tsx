@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -53,6 +53,7 @@ export function RecordPaymentModal({
   const chosen = Form.useWatch('company_id', form) ?? companyId;
   const amount = Form.useWatch('amount', form);
   const [picked, setPicked] = useState<Record<number, string>>({});
+  const suggested = useRef<string | undefined>(undefined);
   const credit = useEndpointQuery(
     paymentsDeskEndpoints.creditPosition,
     { company_id: chosen ?? 0 },
@@ -60,7 +61,8 @@ export function RecordPaymentModal({
   );
   const currency = credit.data?.currency ?? '';
   const allocated = Object.values(picked).reduce((sum, value) => sum + cents(value), 0);
-  const tooMuch = allocated > cents(amount);
+  // Until an amount is typed the ticks suggest it (below); the limit applies once there is one.
+  const tooMuch = Boolean(amount) && allocated > cents(amount);
 
   async function save(values: Values) {
     if (tooMuch) return;
@@ -93,7 +95,19 @@ export function RecordPaymentModal({
   }
 
   const columns: ColumnsType<StaffOpenItem> = [
-    { title: t('admin.payments.itemRef'), dataIndex: 'ref_no' },
+    {
+      title: t('admin.payments.itemRef'),
+      dataIndex: 'ref_no',
+      render: (ref: string, item) => (
+        <>
+          <div>{ref}</div>
+          {/* Below sm the open column is hidden (375 px): the open amount goes under the item. */}
+          <Typography.Text type="secondary" className="payments-note payments-xs-only">
+            {money(item.open_amount, currency)}
+          </Typography.Text>
+        </>
+      ),
+    },
     {
       title: t('admin.payments.dueDate'),
       dataIndex: 'due_date',
@@ -104,12 +118,13 @@ export function RecordPaymentModal({
       title: t('admin.payments.open'),
       dataIndex: 'open_amount',
       align: 'right',
+      responsive: ['sm'],
       render: (value: string) => money(value, currency),
     },
     {
       title: t('admin.payments.allocation'),
       key: 'allocation',
-      width: 130,
+      width: 120,
       render: (_: unknown, item) =>
         item.entry_id in picked ? (
           <InputNumber<string>
@@ -206,12 +221,19 @@ export function RecordPaymentModal({
             pagination={{ pageSize: 8, hideOnSinglePage: true }}
             rowSelection={{
               selectedRowKeys: Object.keys(picked).map(Number),
-              onChange: (_keys, rows) =>
-                setPicked((previous) =>
-                  Object.fromEntries(
-                    rows.map((row) => [row.entry_id, previous[row.entry_id] ?? row.open_amount]),
-                  ),
-                ),
+              onChange: (_keys, rows) => {
+                const next = Object.fromEntries(
+                  rows.map((row) => [row.entry_id, picked[row.entry_id] ?? row.open_amount]),
+                );
+                setPicked(next);
+                // No amount typed (empty, or still the last suggestion): the ticked items' sum is.
+                const typed = form.getFieldValue('amount') as string | undefined;
+                if (!typed || typed === suggested.current) {
+                  const sum = Object.values(next).reduce((total, value) => total + cents(value), 0);
+                  suggested.current = sum > 0 ? (sum / 100).toFixed(2) : undefined;
+                  form.setFieldValue('amount', suggested.current);
+                }
+              },
             }}
           />
           {allocated > 0 && (
