@@ -235,6 +235,18 @@ describe('recording a payment', () => {
     expect((await record({ ...body, company_id: PARTNER })).data.replayed).toBe(false);
   });
 
+  it('two requests with one reference at once book one payment', async () => {
+    const body = { company_id: DEMO, amount: '12.34', method: 'bank_transfer', reference: 'BT-RACE-1' };
+    const answers = await Promise.all([record(body), record(body), record(body)]);
+    expect(answers.map((a) => a.code)).toEqual([200, 200, 200]);
+    expect(answers.filter((a) => !a.data.replayed)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.data.no)).size).toBe(1);
+    const [row] = await t.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from payments where company_id = ${DEMO} and reference = 'BT-RACE-1'`,
+    );
+    expect(Number(row!.n)).toBe(1);
+  });
+
   it('an unknown company or one of another account is 40004', async () => {
     const answer = await record({ company_id: 999_999, amount: '1', method: 'cash', reference: 'X-1' });
     expect(answer.code).toBe(ResultCode.notFound);

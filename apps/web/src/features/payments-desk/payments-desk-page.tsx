@@ -125,10 +125,10 @@ export default function PaymentsDeskPage() {
     {
       title: t('admin.payments.actions'),
       key: 'actions',
-      width: 76,
+      width: 64,
       render: (_: unknown, row) =>
         row.source === 'recorded' && !row.voided_by_no ? (
-          <Button size="small" danger onClick={() => setVoiding(row)}>
+          <Button size="small" type="link" danger className="payments-void" onClick={() => setVoiding(row)}>
             {t('admin.payments.void')}
           </Button>
         ) : null,
