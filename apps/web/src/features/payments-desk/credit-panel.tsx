@@ -30,12 +30,13 @@ export function CreditPanel({ companyId }: { companyId: number }) {
   const [editing, setEditing] = useState(false);
   const query = useEndpointQuery(paymentsDeskEndpoints.creditPosition, { company_id: companyId });
   const credit = query.data;
-  if (!credit) return <Card className="admin-card" loading />;
+  if (!credit) return <Card type="inner" className="payments-credit" loading />;
   const over = credit.available.startsWith('-');
 
   return (
     <Card
-      className="admin-card payments-credit"
+      type="inner"
+      className="payments-credit"
       title={t('admin.payments.credit')}
       extra={
         role === 'owner' && (

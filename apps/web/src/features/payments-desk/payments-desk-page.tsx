@@ -136,80 +136,78 @@ export default function PaymentsDeskPage() {
   ];
 
   return (
-    <div className="payments-desk">
-      <Card className="admin-card">
-        <div className="admin-toolbar">
-          <CompanyPicker
-            allowClear
-            className="payments-company"
-            placeholder={t('admin.payments.allCompanies')}
-            value={companyId}
-            onChange={(id) => {
-              setCompanyId(id);
-              firstPage();
-            }}
-          />
-          <Select<Method>
-            allowClear
-            className="payments-method"
-            placeholder={t('admin.payments.allMethods')}
-            aria-label={t('admin.payments.method')}
-            value={method}
-            onChange={(value) => {
-              setMethod(value ?? undefined);
-              firstPage();
-            }}
-            options={LISTED_PAYMENT_METHODS.map((value) => ({ value, label: methodLabel(value) }))}
-          />
-          <DayRangeFilter
-            {...range}
-            onChange={(next) => {
-              setRange(next);
-              firstPage();
-            }}
-          />
-          <Input.Search
-            allowClear
-            className="payments-search"
-            placeholder={t('admin.payments.search')}
-            aria-label={t('admin.payments.search')}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              firstPage();
-            }}
-          />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setRecording(true)}>
-            {t('admin.payments.record')}
-          </Button>
-        </div>
-        {companyId === undefined && (
-          <Typography.Paragraph type="secondary">{t('admin.payments.pickCompany')}</Typography.Paragraph>
-        )}
-      </Card>
-      {companyId !== undefined && <CreditPanel companyId={companyId} />}
-      <Card className="admin-card">
-        <Table<StaffPayment>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={query.data?.list ?? []}
-          loading={query.isFetching}
-          pagination={{
-            current: page.page,
-            pageSize: page.pageSize,
-            total: query.data?.total ?? 0,
-            showSizeChanger: true,
-            // A sum is shown for one company only: companies may pay in different currencies.
-            showTotal: (total) => {
-              const currency = query.data?.list[0]?.currency;
-              return companyId !== undefined && currency
-                ? t('admin.payments.total', { count: total, amount: money(query.data?.amount, currency) })
-                : t('admin.payments.count', { count: total });
-            },
-            onChange: (current, pageSize) => setPage({ page: current, pageSize }),
+    // One card (the page's .admin-card), its parts stacked inside: filters, credit, the list.
+    <Card className="admin-card payments-desk">
+      <div className="admin-toolbar">
+        <CompanyPicker
+          allowClear
+          className="payments-company"
+          placeholder={t('admin.payments.allCompanies')}
+          value={companyId}
+          onChange={(id) => {
+            setCompanyId(id);
+            firstPage();
           }}
         />
-      </Card>
+        <Select<Method>
+          allowClear
+          className="payments-method"
+          placeholder={t('admin.payments.allMethods')}
+          aria-label={t('admin.payments.method')}
+          value={method}
+          onChange={(value) => {
+            setMethod(value ?? undefined);
+            firstPage();
+          }}
+          options={LISTED_PAYMENT_METHODS.map((value) => ({ value, label: methodLabel(value) }))}
+        />
+        <DayRangeFilter
+          {...range}
+          onChange={(next) => {
+            setRange(next);
+            firstPage();
+          }}
+        />
+        <Input.Search
+          allowClear
+          className="payments-search"
+          placeholder={t('admin.payments.search')}
+          aria-label={t('admin.payments.search')}
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            firstPage();
+          }}
+        />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setRecording(true)}>
+          {t('admin.payments.record')}
+        </Button>
+      </div>
+      {companyId === undefined ? (
+        <Typography.Paragraph type="secondary">{t('admin.payments.pickCompany')}</Typography.Paragraph>
+      ) : (
+        <CreditPanel companyId={companyId} />
+      )}
+      <Table<StaffPayment>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isFetching}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          // A sum is shown for one company only: companies may pay in different currencies.
+          showTotal: (total) => {
+            const currency = query.data?.list[0]?.currency;
+            return companyId !== undefined && currency
+              ? t('admin.payments.total', { count: total, amount: money(query.data?.amount, currency) })
+              : t('admin.payments.count', { count: total });
+          },
+          onChange: (current, pageSize) => setPage({ page: current, pageSize }),
+        }}
+      />
       {recording && (
         <RecordPaymentModal
           companyId={companyId}
@@ -220,6 +218,6 @@ export default function PaymentsDeskPage() {
         />
       )}
       {voiding && <VoidPaymentModal payment={voiding} onClose={() => setVoiding(null)} />}
-    </div>
+    </Card>
   );
 }
