@@ -823,6 +823,11 @@ export const messages = {
     en: 'payment ({method}), reference {reference}',
     es: 'cobro ({method}), referencia {reference}',
   },
+  paymentDateInFuture: {
+    zh: '收款日期不能晚于今天。',
+    en: 'The payment date cannot be later than today.',
+    es: 'La fecha del cobro no puede ser posterior a hoy.',
+  },
   creditAllowanceExpiryPast: {
     zh: '临时额度的截止时间必须在将来。',
     en: 'The allowance must end in the future.',

@@ -247,6 +247,21 @@ describe('recording a payment', () => {
     expect(Number(row!.n)).toBe(1);
   });
 
+  it('refuses a date after tomorrow', async () => {
+    const answer = await record(
+      {
+        company_id: DEMO,
+        amount: '1',
+        method: 'cash',
+        reference: 'FUTURE-1',
+        date: Math.floor(Date.now() / 1000) + 3 * 86_400,
+      },
+      { lng: 'en' },
+    );
+    expect(answer.code).toBe(ResultCode.refused);
+    expect(answer.msg).toContain('later than today');
+  });
+
   it('an unknown company or one of another account is 40004', async () => {
     const answer = await record({ company_id: 999_999, amount: '1', method: 'cash', reference: 'X-1' });
     expect(answer.code).toBe(ResultCode.notFound);

@@ -171,6 +171,8 @@ export function createPaymentsDeskService(deps: DataAccess & { now?: () => Date 
       }
       const at = now();
       const date = body.date === undefined ? at : new Date(body.date * 1000);
+      // Money that has not arrived is not a payment; a day's grace for the payer's time zone.
+      if (date.getTime() > at.getTime() + 86_400_000) throw refused('paymentDateInFuture');
       const allocations = await checkAllocations(tx, company, amount, body.allocations, at);
 
       const remark = body.remark
