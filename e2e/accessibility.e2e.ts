@@ -85,6 +85,7 @@ const ADMIN_VISITS: Record<string, string> = {
   '/admin/products': '/admin/products',
   '/admin/prices': '/admin/prices',
   '/admin/customers': '/admin/customers',
+  '/admin/payments': '/admin/payments',
   '/admin/imports': '/admin/imports',
   '/admin/names': '/admin/names',
   '/admin/staff': '/admin/staff',

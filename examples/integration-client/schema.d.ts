@@ -40,6 +40,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment the customer made (bank transfer, cash, cheque …), in the company's currency: it appears in the buyer's payment history and finance account at once and pays the given open items, else the oldest. Idempotent by `reference` per company: a replay answers the payment already booked with `replayed: true`.
+         * @description Scopes: payments:write.
+         */
+        post: operations["recordPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -189,6 +209,95 @@ export interface operations {
             };
             /** @description The key lacks a scope this operation needs */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recordPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    company_code: string;
+                    amount: string;
+                    currency?: string;
+                    /** @enum {string} */
+                    method: "bank_transfer" | "cash" | "cheque" | "card" | "online" | "other";
+                    reference: string;
+                    /** Format: date-time */
+                    date?: string;
+                    /** @default  */
+                    remark?: string;
+                    /** @default [] */
+                    allocations?: {
+                        ref_no: string;
+                        amount: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        no: string;
+                        replayed: boolean;
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

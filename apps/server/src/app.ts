@@ -41,6 +41,8 @@ import { createRecordsServices } from './modules/records/records.service';
 import { registerCustomersRoutes } from './modules/customers/customers.routes';
 import { registerNamesRoutes } from './modules/names/names.routes';
 import { createNamesService } from './modules/names/names.service';
+import { registerPaymentsDeskRoutes } from './modules/payments-desk/payments-desk.routes';
+import { createPaymentsDeskService } from './modules/payments-desk/payments-desk.service';
 import { createCustomersService } from './modules/customers/customers.service';
 import { createSpreadsheetReader } from './modules/cart/spreadsheet-reader';
 import { registerStaffRoutes } from './modules/staff/staff.routes';
@@ -96,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every repository, built once; services reach the database only through these two.
   const data = createDataAccess(database);
   const { repos } = data;
+  // Payments and credit (issue 15 item 3): one service for the back office and /api/v1.
+  const paymentsDesk = createPaymentsDeskService({ ...data, ...(deps.now ? { now: deps.now } : {}) });
 
   // Platform: what every request passes through.
   installRouteTable(app);
@@ -212,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       app.addHook('onClose', async () => names.close());
       registerNamesRoutes(api, names);
+      registerPaymentsDeskRoutes(api, paymentsDesk);
     },
     { prefix: config.apiPrefix },
   );
@@ -220,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     apiKeys: createApiKeysService({ ...data, ...(deps.now ? { now: deps.now } : {}) }),
     rateLimits,
-    operations: integrationRoutes({ repos }),
+    operations: integrationRoutes({ repos, paymentsDesk }),
   });
   registerSystemRoutes(app, { repo: repos.system, databaseKind: database.kind });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -23,6 +23,7 @@ import {
 } from './modules/orders/order-records.repository';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createPaymentRepository } from './modules/payment/payment.repository';
+import { createPaymentsDeskRepository } from './modules/payments-desk/payments-desk.repository';
 import { createDeliveriesRepository } from './modules/records/deliveries.repository';
 import { createPurchasesRepository } from './modules/records/purchases.repository';
 import { createSalesRepository } from './modules/records/sales.repository';
@@ -62,6 +63,7 @@ export function createRepositories(db: Db) {
     orders: createOrdersRepository(db),
     partMatching: createPartMatchingRepository(db),
     payment: createPaymentRepository(db),
+    paymentsDesk: createPaymentsDeskRepository(db),
     purchases: createPurchasesRepository(db),
     sales: createSalesRepository(db),
     staff: createStaffRepository(db),

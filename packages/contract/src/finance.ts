@@ -122,8 +122,9 @@ export const openItemSchema = z.object({
 export type OpenItem = z.infer<typeof openItemSchema>;
 
 /**
- * Aging rule: every credit of the ledger (payments, credit notes) pays the oldest debits first
- * (FIFO by entry date, then id); what remains of each debit is an open item, put in a bucket by
+ * Aging rule: a debit first takes what a payment was allocated to it (the payments desk); every
+ * other credit of the ledger (payments, credit notes) pays the oldest debits first (FIFO by entry
+ * date, then id); what remains of each debit is an open item, put in a bucket by
  * the days between its due date and today: ≤ 0 current, 1–30, 31–60, 61–90, > 90.
  * total_due = Σ open amounts = max(0, balance).
  */

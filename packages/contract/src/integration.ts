@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentReferenceSchema, positiveMoneySchema, RECORDED_PAYMENT_METHODS } from './payments-desk';
 
 /**
  * The integrators' API (issue 13): versioned REST under `/api/v1`, JSON, conventional HTTP
@@ -122,6 +123,41 @@ export const orderChangesSchema = z.object({
   has_more: z.boolean(),
 });
 
+/** A payment the ERP received (issue 13 item 4 "payments in"); booked through the payments desk's service. */
+export const paymentInSchema = z.strictObject({
+  /** The customer's code (the ERP's customer number). */
+  company_code: z.string().trim().min(1).max(32),
+  amount: positiveMoneySchema,
+  /** Must be the company's currency when given (no exchange rates). */
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/)
+    .transform((c) => c.toUpperCase())
+    .optional(),
+  method: z.enum(RECORDED_PAYMENT_METHODS),
+  /**
+   * Unique per company: the same reference with the same amount and method again answers the
+   * payment already booked (`replayed: true`) and books nothing; with another amount it is 409.
+   */
+  reference: paymentReferenceSchema,
+  /** When the money arrived (ISO 8601); now when left out. */
+  date: z.iso.datetime({ offset: true }).optional(),
+  remark: z.string().trim().max(200).default(''),
+  /** Which open items (ledger ref_no: order or bill numbers) it pays; the oldest first when left out. */
+  allocations: z
+    .array(z.strictObject({ ref_no: z.string().trim().min(1).max(64), amount: positiveMoneySchema }))
+    .max(200)
+    .default([]),
+});
+
+export const paymentInResultSchema = z.object({
+  id: z.number().int(),
+  /** The payment number the buyer sees in the payment history. */
+  no: z.string(),
+  replayed: z.boolean(),
+});
+
 export const integrationOperations = {
   me: defineOperation({
     operationId: 'getApiKey',
@@ -144,5 +180,18 @@ export const integrationOperations = {
     scopes: ['orders:read'],
     query: orderChangesQuerySchema,
     response: orderChangesSchema,
+  }),
+  recordPayment: defineOperation({
+    operationId: 'recordPayment',
+    method: 'POST',
+    path: '/payments',
+    summary:
+      "A payment the customer made (bank transfer, cash, cheque …), in the company's currency: it appears in the buyer's " +
+      'payment history and finance account at once and pays the given open items, else the oldest. Idempotent by ' +
+      '`reference` per company: a replay answers the payment already booked with `replayed: true`.',
+    tag: 'Payments',
+    scopes: ['payments:write'],
+    body: paymentInSchema,
+    response: paymentInResultSchema,
   }),
 } as const;

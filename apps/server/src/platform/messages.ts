@@ -822,6 +822,62 @@ export const messages = {
   ledgerFreight: { zh: '运费', en: 'Freight', es: 'Flete' },
   paymentMonthlySettlement: { zh: '月结', en: 'Monthly settlement', es: 'Liquidación mensual' },
   paymentCutmoney: { zh: '扣款 {amount}', en: 'cutmoney {amount}', es: 'descuento {amount}' },
+  // The payments desk (issue 15 item 3).
+  paymentCurrencyMismatch: {
+    zh: '币种不符：{company} 以 {expected} 结算，不能记录 {currency} 收款（不做汇率换算）。',
+    en: 'Wrong currency: {company} pays in {expected}; a payment in {currency} cannot be recorded (no exchange rates).',
+    es: 'Moneda incorrecta: {company} paga en {expected}; no se puede registrar un cobro en {currency} (sin tipos de cambio).',
+  },
+  paymentReferenceTaken: {
+    zh: '参考号 {reference} 已用于本公司的收款 {no}（金额 {amount}），不能重复入账。',
+    en: 'Reference {reference} is already booked for this company as payment {no} ({amount}); it is not booked twice.',
+    es: 'La referencia {reference} ya está registrada para esta empresa como cobro {no} ({amount}); no se registra dos veces.',
+  },
+  paymentAllocationUnknown: {
+    zh: '分配的单据 {entry} 不是本公司的未结款项。',
+    en: 'The item {entry} to allocate to is not an open item of this company.',
+    es: 'La partida {entry} a la que se asigna no es una partida abierta de esta empresa.',
+  },
+  paymentAllocationTooLarge: {
+    zh: '分配给 {ref_no} 的 {amount} 超过其未结金额 {open}。',
+    en: 'The {amount} allocated to {ref_no} is more than its open {open}.',
+    es: 'Los {amount} asignados a {ref_no} superan su importe abierto de {open}.',
+  },
+  paymentAllocationsExceedAmount: {
+    zh: '分配合计 {total} 超过收款金额 {amount}。',
+    en: 'The allocations add up to {total}, more than the payment of {amount}.',
+    es: 'Las asignaciones suman {total}, más que el cobro de {amount}.',
+  },
+  paymentAlreadyVoided: {
+    zh: '收款 {no} 已作废（冲销单 {void_no}）。',
+    en: 'Payment {no} is already void (counter entry {void_no}).',
+    es: 'El cobro {no} ya está anulado (contraasiento {void_no}).',
+  },
+  paymentNotVoidable: {
+    zh: '收款 {no} 不能在此作废：只有员工或 ERP 记录的收款可以作废（在线支付属于订单）。',
+    en: 'Payment {no} cannot be voided here: only payments recorded by staff or the ERP can be (an online payment belongs to its order).',
+    es: 'El cobro {no} no se puede anular aquí: solo los registrados por el personal o el ERP (un pago en línea pertenece a su pedido).',
+  },
+  paymentVoidRemark: {
+    zh: '作废收款 {no}：{reason}',
+    en: 'Void of payment {no}: {reason}',
+    es: 'Anulación del cobro {no}: {reason}',
+  },
+  paymentRecordedRemark: {
+    zh: '收款（{method}），参考号 {reference}',
+    en: 'payment ({method}), reference {reference}',
+    es: 'cobro ({method}), referencia {reference}',
+  },
+  paymentDateInFuture: {
+    zh: '收款日期不能晚于今天。',
+    en: 'The payment date cannot be later than today.',
+    es: 'La fecha del cobro no puede ser posterior a hoy.',
+  },
+  creditAllowanceExpiryPast: {
+    zh: '临时额度的截止时间必须在将来。',
+    en: 'The allowance must end in the future.',
+    es: 'La ampliación debe terminar en el futuro.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 /** A system note of an order's history: a message key and the values its text names. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -412,12 +413,71 @@ export const payments = pgTable(
     /** A remark the system writes, as a message key shown in the reader's language (decision 011). */
     remarkKey: text('remark_key').notNull().default(''),
     remarkParams: jsonb('remark_params').$type<Record<string, string | number>>().notNull().default({}),
+    /**
+     * The payer's reference (bank transfer id, cheque number …) of a payment staff or the ERP
+     * recorded; unique per company, so a replayed request is never booked twice.
+     */
+    reference: text('reference'),
+    /**
+     * Set on a counter entry: the payment it voids (negative amount, never a delete). Unique, so a
+     * payment is voided at most once.
+     */
+    reversesPaymentId: integer('reverses_payment_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('payments_company_date_idx').on(t.companyId, t.date, t.id),
     uniqueIndex('payments_provider_ref_uq').on(t.method, t.providerRef),
+    uniqueIndex('payments_company_reference_uq').on(t.companyId, t.reference),
+    uniqueIndex('payments_reverses_uq').on(t.reversesPaymentId),
   ],
+);
+
+/**
+ * Which open debits (ledger entries) a recorded payment settles, when staff or the ERP said so;
+ * credits without an allocation pay the oldest debits first. Append-only: a void adds the
+ * negative of the payment's allocations.
+ */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    index('payment_allocations_company_entry_idx').on(t.companyId, t.ledgerEntryId),
+    index('payment_allocations_payment_idx').on(t.paymentId),
+  ],
+);
+
+/**
+ * The owner's temporary credit allowance on top of a company's limit (issue 15 item 3). The
+ * newest row of a company is the one in force until it expires; older rows are its history.
+ */
+export const creditAllowances = pgTable(
+  'credit_allowances',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    amount: money('amount').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    reason: text('reason').notNull(),
+    staffId: integer('staff_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_allowances_company_idx').on(t.companyId, t.id)],
 );
 
 /**

@@ -20,7 +20,7 @@ interface RemarkKey {
 export type PaymentRow = PaymentDetail & RemarkKey;
 export type LedgerRow = LedgerEntry & RemarkKey;
 /** An open item before the service sorts it into its aging bucket. */
-export type OpenItemRow = Omit<OpenItem, 'bucket'>;
+export type OpenItemRow = Omit<OpenItem, 'bucket'> & { entry_id: number };
 
 // Sort columns the client may pick; anything else never reaches SQL (the contract's enum too).
 const PAYMENT_SORT_COLUMNS: Record<PaymentSort, SQL> = {
@@ -168,33 +168,41 @@ export function createFinanceRepository(db: Db) {
     },
 
     /**
-     * Open debits after FIFO allocation: all credits of the ledger pay the debits in (date, id)
-     * order; a debit is open by what its running debit total exceeds the credits, capped at its
-     * own amount. Days overdue count UTC calendar days from the due date (date + payment days
-     * when the row has none) to `today`.
+     * Open debits: a debit first takes what payments were allocated to it (payment_allocations,
+     * staff or the ERP said which bills a payment settles), then every other credit of the
+     * ledger pays the remaining debits in (date, id) order; a debit is open by what its running
+     * remaining total exceeds those credits, capped at its own remainder. Days overdue count UTC
+     * calendar days from the due date (date + payment days when the row has none) to `today`.
      */
     async openItems(companyId: number, paymentDays: number, today: string): Promise<OpenItemRow[]> {
       const rows = await queryRows<OpenItemRow>(
         db,
         sql`
-        with credits as (
-          select coalesce(sum(credit), 0) as total from ledger_entries where company_id = ${companyId}
+        with allocated as (
+          select ledger_entry_id, sum(amount) as amount from payment_allocations
+          where company_id = ${companyId} group by ledger_entry_id
+        ), credits as (
+          select coalesce((select sum(credit) from ledger_entries where company_id = ${companyId}), 0)
+            - coalesce((select sum(amount) from allocated), 0) as total
         ), debits as (
-          select l.id, l.date, l.kind, l.ref_no, l.debit,
+          select l.id, l.date, l.kind, l.ref_no, l.debit, l.debit - coalesce(a.amount, 0) as remaining,
             coalesce(l.due_date, l.date + make_interval(days => ${paymentDays}::int)) as due,
-            sum(l.debit) over (order by l.date, l.id rows between unbounded preceding and current row) as cumulative
-          from ledger_entries l
+            sum(l.debit - coalesce(a.amount, 0))
+              over (order by l.date, l.id rows between unbounded preceding and current row) as cumulative
+          from ledger_entries l left join allocated a on a.ledger_entry_id = l.id
           where l.company_id = ${companyId} and l.debit > 0
         )
-        select d.ref_no, d.kind, ${epochSeconds(sql`d.date`)} as date, ${epochSeconds(sql`d.due`)} as due_date,
-          d.debit::text as amount, least(d.debit, d.cumulative - c.total)::text as open_amount,
+        select d.id as entry_id, d.ref_no, d.kind, ${epochSeconds(sql`d.date`)} as date,
+          ${epochSeconds(sql`d.due`)} as due_date,
+          d.debit::text as amount, least(d.remaining, d.cumulative - c.total)::text as open_amount,
           (${today}::date - (d.due at time zone 'UTC')::date)::int as days_overdue
         from debits d cross join credits c
-        where d.cumulative > c.total
+        where d.cumulative > c.total and d.remaining > 0
         order by d.date, d.id`,
       );
       return rows.map((row) => ({
         ...row,
+        entry_id: toNumber(row.entry_id),
         date: toNumber(row.date),
         due_date: toNumber(row.due_date),
         days_overdue: toNumber(row.days_overdue),

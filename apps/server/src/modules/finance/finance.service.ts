@@ -47,6 +47,61 @@ const toRecord = (row: PaymentRow, language: Language): PaymentRecord => ({
   order_no: row.order_no,
 });
 
+/**
+ * A company's payment-days aging as of `at`: its open items (with their ledger entry ids, which
+ * the back office allocates payments to) in buckets by days overdue. Undefined for an unknown
+ * company. The buyers' GetPaymentDays and the payments desk's credit panel both answer this.
+ */
+export async function agingOf(repos: Repositories, companyId: number, at: Date) {
+  const summary = await repos.finance.accountSummary(companyId, {});
+  if (!summary) return undefined;
+  const todaySeconds = Math.floor(at.getTime() / 1000 / DAY_SECONDS) * DAY_SECONDS;
+  const today = new Date(todaySeconds * 1000).toISOString().slice(0, 10);
+  const items = await repos.finance.openItems(companyId, summary.payment_days, today);
+
+  const buckets: Record<AgingBucket, Decimal> = {
+    current: new Decimal(0),
+    d1_30: new Decimal(0),
+    d31_60: new Decimal(0),
+    d61_90: new Decimal(0),
+    over_90: new Decimal(0),
+  };
+  let total = new Decimal(0);
+  const openItems = items.map((item) => {
+    const bucket = agingBucket(item.days_overdue);
+    buckets[bucket] = buckets[bucket].plus(item.open_amount);
+    total = total.plus(item.open_amount);
+    return {
+      entry_id: item.entry_id,
+      ref_no: item.ref_no,
+      kind: item.kind,
+      date: item.date,
+      due_date: item.due_date,
+      amount: money(item.amount),
+      open_amount: money(item.open_amount),
+      days_overdue: item.days_overdue,
+      bucket,
+    };
+  });
+  return {
+    payment_days: summary.payment_days,
+    currency: summary.currency,
+    balance: summary.balance,
+    total_due: money(total),
+    overdue: money(total.minus(buckets.current)),
+    buckets: {
+      current: money(buckets.current),
+      d1_30: money(buckets.d1_30),
+      d31_60: money(buckets.d31_60),
+      d61_90: money(buckets.d61_90),
+      over_90: money(buckets.over_90),
+    },
+    open_items: openItems.slice(0, MAX_OPEN_ITEMS),
+    open_count: openItems.length,
+    as_of: todaySeconds,
+  };
+}
+
 export function createFinanceService(deps: { repos: Repositories; now?: () => Date }) {
   const repo = deps.repos.finance;
   const now = deps.now ?? (() => new Date());
@@ -159,51 +214,10 @@ export function createFinanceService(deps: { repos: Repositories; now?: () => Da
     },
 
     async getPaymentDays(auth: AuthContext): Promise<PaymentDays> {
-      const summary = await repo.accountSummary(auth.companyId, {});
-      if (!summary) throw notFound();
-      const todaySeconds = Math.floor(now().getTime() / 1000 / DAY_SECONDS) * DAY_SECONDS;
-      const today = new Date(todaySeconds * 1000).toISOString().slice(0, 10);
-      const items = await repo.openItems(auth.companyId, summary.payment_days, today);
-
-      const buckets: Record<AgingBucket, Decimal> = {
-        current: new Decimal(0),
-        d1_30: new Decimal(0),
-        d31_60: new Decimal(0),
-        d61_90: new Decimal(0),
-        over_90: new Decimal(0),
-      };
-      let total = new Decimal(0);
-      const openItems = items.map((item) => {
-        const bucket = agingBucket(item.days_overdue);
-        buckets[bucket] = buckets[bucket].plus(item.open_amount);
-        total = total.plus(item.open_amount);
-        return {
-          ref_no: item.ref_no,
-          kind: item.kind,
-          date: item.date,
-          due_date: item.due_date,
-          amount: money(item.amount),
-          open_amount: money(item.open_amount),
-          days_overdue: item.days_overdue,
-          bucket,
-        };
-      });
-      return {
-        payment_days: summary.payment_days,
-        currency: summary.currency,
-        total_due: money(total),
-        overdue: money(total.minus(buckets.current)),
-        buckets: {
-          current: money(buckets.current),
-          d1_30: money(buckets.d1_30),
-          d31_60: money(buckets.d31_60),
-          d61_90: money(buckets.d61_90),
-          over_90: money(buckets.over_90),
-        },
-        open_items: openItems.slice(0, MAX_OPEN_ITEMS),
-        open_count: openItems.length,
-        as_of: todaySeconds,
-      };
+      const aging = await agingOf(deps.repos, auth.companyId, now());
+      if (!aging) throw notFound();
+      // The answer's schema strips what buyers do not see (entry ids, the balance).
+      return aging;
     },
   };
   return service;

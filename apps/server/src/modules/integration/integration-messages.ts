@@ -131,6 +131,31 @@ const texts = {
       es: 'Se produjo un error inesperado en el servidor; se ha registrado.',
     },
   },
+  companyUnknown: {
+    title: { zh: '未知客户', en: 'Unknown company', es: 'Empresa desconocida' },
+    detail: {
+      zh: '没有代码为 {code} 的客户公司。',
+      en: 'No customer company has the code {code}.',
+      es: 'Ninguna empresa cliente tiene el código {code}.',
+    },
+  },
+  openItemUnknown: {
+    title: { zh: '未知的未结款项', en: 'Unknown open item', es: 'Partida abierta desconocida' },
+    detail: {
+      zh: '{ref_no} 不是该公司的未结款项。',
+      en: '{ref_no} is not an open item of this company.',
+      es: '{ref_no} no es una partida abierta de esta empresa.',
+    },
+  },
+  // The payments desk's own refusal, its text from the server's messages in the same language.
+  paymentRefused: {
+    title: { zh: '收款被拒绝', en: 'Payment refused', es: 'Cobro rechazado' },
+    detail: { zh: '{reason}', en: '{reason}', es: '{reason}' },
+  },
+  paymentConflict: {
+    title: { zh: '参考号已使用', en: 'Reference already used', es: 'Referencia ya usada' },
+    detail: { zh: '{reason}', en: '{reason}', es: '{reason}' },
+  },
 } as const satisfies Record<string, { title: Text; detail: Text }>;
 
 export type IntegrationTextKey = keyof typeof texts;

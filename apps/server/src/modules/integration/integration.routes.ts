@@ -2,11 +2,17 @@ import { integrationOperations, type orderChangesQuerySchema } from '@partsporta
 import type { z } from 'zod';
 import type { Repositories } from '../../repositories';
 import { createOrderFeedService } from './order-feed.service';
+import type { PaymentsDeskService } from '../payments-desk/payments-desk.service';
 import { handle, type OperationRegistration } from './integration-api';
+import { createPaymentsIn } from './payments-in';
 
 /** Every operation of /api/v1 and the service call behind it (one line each, like the buyers' routes). */
-export function integrationRoutes(deps: { repos: Repositories }): OperationRegistration[] {
+export function integrationRoutes(deps: {
+  repos: Repositories;
+  paymentsDesk: PaymentsDeskService;
+}): OperationRegistration[] {
   const feed = createOrderFeedService(deps);
+  const paymentsIn = createPaymentsIn(deps);
   return [
     handle(integrationOperations.me, async ({ key }) => ({
       name: key.name,
@@ -17,6 +23,9 @@ export function integrationRoutes(deps: { repos: Repositories }): OperationRegis
     })),
     handle(integrationOperations.orderChanges, ({ key, query }) =>
       feed.changes(key.accountId, query as z.output<typeof orderChangesQuerySchema>),
+    ),
+    handle(integrationOperations.recordPayment, ({ key, body, language, request }) =>
+      paymentsIn({ key, body, language, ip: request.ip }),
     ),
   ];
 }

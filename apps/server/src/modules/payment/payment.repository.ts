@@ -31,17 +31,6 @@ const requestColumns = {
 
 export function createPaymentRepository(db: Db) {
   return {
-    /** Credit limit and debts (Σ debit − Σ credit of the ledger) of the company. */
-    async credit(companyId: number, options: { lock?: boolean } = {}) {
-      // Locking the company row serializes payments on account, so two cannot both fit the limit.
-      const lock = options.lock ? sql` for update of c` : sql``;
-      const result = await db.execute(sql`
-        select c.credit_limit::text as "limit",
-          (select coalesce(sum(debit - credit), 0) from ledger_entries where company_id = c.id)::text as debts
-        from companies c where c.id = ${companyId}${lock}`);
-      return rowsOf<{ limit: string; debts: string }>(result)[0];
-    },
-
     async companyOf(companyId: number) {
       const [row] = await db
         .select({ id: companies.id, accountId: companies.accountId })

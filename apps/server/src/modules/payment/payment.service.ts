@@ -16,6 +16,7 @@ import { noteColumns, remarkColumns } from '../../platform/messages';
 import { money, ExactDecimal } from '../../platform/money';
 import type { DataAccess, Repositories } from '../../repositories';
 import type { OrderHead } from '../orders/orders.repository';
+import { assertCreditFor, companyCreditPosition } from '../payments-desk/credit-position';
 import { CallbackRefusal } from './providers/payment-provider';
 import type { SandboxCallback, SandboxProvider } from './providers/sandbox-provider';
 import { sandboxPageText } from './sandbox-page-text';
@@ -23,6 +24,9 @@ import { sandboxPageText } from './sandbox-page-text';
 type WePayRequest = z.output<typeof wePayRequestSchema>;
 
 const ymd = (date: Date) => date.toISOString().slice(0, 10).replace(/-/g, '');
+
+/** A payment's number: SK, the day it was booked (UTC) and its id (the buyers' payment history shows it). */
+export const paymentNumber = (id: number, at: Date) => `SK${ymd(at)}${String(id).padStart(6, '0')}`;
 const totalOf = (order: OrderHead) => new ExactDecimal(order.amount).plus(order.freight);
 
 /** Answer of the callback route; anything else is a refusal (`code` ≠ 200). */
@@ -60,10 +64,11 @@ export function createPaymentService(
   const sandboxEnabled = deps.sandboxEnabled ?? true;
   const now = deps.now ?? (() => new Date());
 
-  async function creditOf(companyId: number, lock = false) {
-    const row = await repos.payment.credit(companyId, { lock });
-    const limit = new ExactDecimal(row?.limit ?? 0);
-    const debts = new ExactDecimal(row?.debts ?? 0);
+  /** The pay page's credit figures: the limit shown includes the owner's allowance in force. */
+  async function creditOf(auth: AuthContext) {
+    const credit = await companyCreditPosition(repos, auth.accountId, auth.companyId, { at: now() });
+    const limit = (credit?.limit ?? new ExactDecimal(0)).plus(credit?.allowance ?? 0);
+    const debts = credit?.openBalance ?? new ExactDecimal(0);
     return { limit, debts, available: limit.minus(debts) };
   }
 
@@ -96,7 +101,7 @@ export function createPaymentService(
       throw notPending(order);
     }
     const paymentId = await payments.nextPaymentId();
-    const paymentNo = `SK${ymd(at)}${String(paymentId).padStart(6, '0')}`;
+    const paymentNo = paymentNumber(paymentId, at);
     await payments.insertPayment({
       id: paymentId,
       accountId: order.accountId,
@@ -183,16 +188,10 @@ export function createPaymentService(
       const order = await tx.orders.lock(auth.companyId, orderId);
       if (!order) throw notFound();
       if (order.state !== 'pending_payment') throw notPending(order);
-      const row = await tx.payment.credit(auth.companyId, { lock: true });
-      const available = new ExactDecimal(row?.limit ?? 0).minus(row?.debts ?? 0);
+      // The credit check of a submit on account (the moment an order becomes a debt): limit +
+      // the owner's allowance − open balance, with the company row locked (payments-desk).
       const total = totalOf(order);
-      if (total.greaterThan(available)) {
-        throw refused('creditLimitExceeded', {
-          amount: money(total),
-          available: money(ExactDecimal.max(available, 0)),
-          currency: order.currency,
-        });
-      }
+      await assertCreditFor(tx, auth.accountId, auth.companyId, total, now());
       // One account payment per order at most: the unique (method, provider_ref) says so too.
       await recordPayment(tx, order, {
         method: 'account',
@@ -301,7 +300,7 @@ export function createPaymentService(
   return {
     async getPayBill(auth: AuthContext, orderId: number): Promise<PayBill> {
       const order = await findOrder(auth, orderId);
-      const credit = await creditOf(auth.companyId);
+      const credit = await creditOf(auth);
       return {
         order_id: order.id,
         no: order.no,

@@ -3,6 +3,7 @@ import {
   CloudUploadOutlined,
   DatabaseOutlined,
   HomeOutlined,
+  MoneyCollectOutlined,
   ShopOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -14,6 +15,7 @@ import type { AdminIconName } from './admin-route-table';
 export const ADMIN_ICONS: Record<AdminIconName, ReactNode> = {
   home: <HomeOutlined />,
   customers: <ShopOutlined />,
+  payments: <MoneyCollectOutlined />,
   products: <TagsOutlined />,
   stock: <DatabaseOutlined />,
   imports: <CloudUploadOutlined />,

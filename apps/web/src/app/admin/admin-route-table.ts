@@ -9,7 +9,15 @@ import type { StaffRole } from '@partsportal/contract/endpoint';
 
 /** Icons are named here and drawn in the layout chunk (admin-icons.tsx). */
 export type AdminIconName =
-  'home' | 'customers' | 'products' | 'stock' | 'imports' | 'names' | 'staff' | 'audit';
+  | 'home'
+  | 'customers'
+  | 'payments'
+  | 'products'
+  | 'stock'
+  | 'imports'
+  | 'names'
+  | 'staff'
+  | 'audit';
 
 export interface AdminRoute {
   /** Absolute path under /admin. */
@@ -56,6 +64,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     icon: 'customers',
     roles: ['sales'],
     page: () => import('../../features/customers/customers-page'),
+  },
+  {
+    path: '/admin/payments',
+    titleKey: 'admin.route.payments',
+    icon: 'payments',
+    roles: ['sales'],
+    page: () => import('../../features/payments-desk/payments-desk-page'),
   },
   {
     path: '/admin/imports',
