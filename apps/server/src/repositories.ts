@@ -21,6 +21,7 @@ import {
   createOrderLinesRepository,
   createOrderRecordsRepository,
 } from './modules/orders/order-records.repository';
+import { createOrderDeskRepository } from './modules/order-desk/order-desk.repository';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createPaymentRepository } from './modules/payment/payment.repository';
 import { createDeliveriesRepository } from './modules/records/deliveries.repository';
@@ -56,6 +57,7 @@ export function createRepositories(db: Db) {
     names: createNamesRepository(db),
     imports: createImportsRepository(db),
     notices: createNoticesRepository(db),
+    orderDesk: createOrderDeskRepository(db),
     orderLines: createOrderLinesRepository(db),
     orderRecords: createOrderRecordsRepository(db),
     outbox: createOutboxRepository(db),
