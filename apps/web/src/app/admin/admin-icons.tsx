@@ -3,6 +3,7 @@ import {
   CloudUploadOutlined,
   DatabaseOutlined,
   HomeOutlined,
+  ProfileOutlined,
   ShopOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -12,6 +13,7 @@ import type { AdminIconName } from './admin-route-table';
 
 export const ADMIN_ICONS: Record<AdminIconName, ReactNode> = {
   home: <HomeOutlined />,
+  orders: <ProfileOutlined />,
   customers: <ShopOutlined />,
   products: <TagsOutlined />,
   stock: <DatabaseOutlined />,
