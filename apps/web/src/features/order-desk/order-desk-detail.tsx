@@ -212,7 +212,7 @@ export default function OrderDeskDetail({ id, onClose }: { id: number; onClose: 
             size="small"
             bordered
             title={t('admin.orderDesk.credit')}
-            column={{ xs: 1, sm: 2, lg: 4 }}
+            column={{ xs: 1, sm: 2 }}
             className="order-desk-credit admin-gap"
             items={[
               {

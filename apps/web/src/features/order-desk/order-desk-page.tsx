@@ -105,12 +105,18 @@ export default function OrderDeskPage() {
       title: t('admin.orderDesk.no'),
       dataIndex: 'no',
       render: (no: string, row) => (
-        <Button type="link" className="order-desk-open" onClick={() => open(row.id)}>
-          {no}
-        </Button>
+        <>
+          <Button type="link" className="order-desk-open" onClick={() => open(row.id)}>
+            {no}
+          </Button>
+          {/* On a phone the company and state columns are hidden; they follow the number. */}
+          <div className="order-desk-narrow">
+            {row.company_name} <OrderStateTag state={row.state} />
+          </div>
+        </>
       ),
     },
-    { title: t('admin.orderDesk.company'), dataIndex: 'company_name' },
+    { title: t('admin.orderDesk.company'), dataIndex: 'company_name', responsive: ['sm'] },
     {
       title: t('admin.orderDesk.date'),
       dataIndex: 'bill_date',
@@ -120,6 +126,7 @@ export default function OrderDeskPage() {
     {
       title: t('admin.orderDesk.state'),
       dataIndex: 'state',
+      responsive: ['sm'],
       render: (state: OrderState) => <OrderStateTag state={state} />,
     },
     {
