@@ -355,7 +355,8 @@ export function ShipDialog({ order, onClose }: { order: DeskOrder; onClose: () =
       render: (_, line) => {
         const held = line.stores.find((entry) => entry.store_id === store);
         // Pieces reserved for this line in that store count as there for it.
-        return held ? (line.store_id === store ? held.stock : held.available_stock) : 0;
+        const there = held ? (line.store_id === store ? held.stock : held.available_stock) : 0;
+        return <span className={there < (qty[line.id] ?? 0) ? 'order-desk-over' : undefined}>{there}</span>;
       },
     },
     {
