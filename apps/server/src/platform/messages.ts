@@ -838,7 +838,11 @@ export const messages = {
   orderEventCustomerRequest: { zh: '客户要求', en: 'customer request', es: 'a petición del cliente' },
   orderEventDuplicateOrder: { zh: '重复订单', en: 'duplicate order', es: 'pedido duplicado' },
   orderEventOutOfStock: { zh: '缺货', en: 'out of stock', es: 'sin existencias' },
-  orderEventConfirmed: { zh: '批发商已确认', en: 'confirmed by the wholesaler', es: 'confirmado por el mayorista' },
+  orderEventConfirmed: {
+    zh: '批发商已确认',
+    en: 'confirmed by the wholesaler',
+    es: 'confirmado por el mayorista',
+  },
   orderEventConfirmedNote: {
     zh: '批发商已确认：{remark}',
     en: 'confirmed by the wholesaler: {remark}',

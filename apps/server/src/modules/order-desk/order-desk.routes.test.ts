@@ -100,7 +100,7 @@ async function detail(id: number, role: keyof typeof staff = 'sales') {
 async function ship(
   id: number,
   lines: Array<{ line_id: number; qty: number }>,
-  store = GZ,
+  store: number = GZ,
   waybill = 'SF1234567890',
 ) {
   return desk<ShipResult>('Ship', {
