@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Select, Table, Tabs, type TableColumnsType } from 'antd';
+import { Button, Card, Grid, Input, Select, Table, Tabs, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -80,6 +80,7 @@ export default function OrderDeskPage() {
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
+  const screens = Grid.useBreakpoint();
   const opened = Number(params.get('order'));
   const query = useEndpointQuery(orderDeskEndpoints.queue, {
     ...page,
@@ -151,24 +152,38 @@ export default function OrderDeskPage() {
   ];
 
   const tabs: Tab[] = ['all', ...QUEUE_STATES];
+  const tabLabel = (key: Tab) => (key === 'all' ? t('admin.orderDesk.all') : t(`orderState.${key}`));
+  const tabCount = (key: Tab) => (key === 'all' ? allCount : (counts[key] ?? 0));
+  const chooseTab = (key: Tab) => {
+    setTab(key);
+    setPage((p) => ({ ...p, page: 1 }));
+  };
   return (
     <Card className="admin-card order-desk">
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => {
-          setTab(key as Tab);
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
-        items={tabs.map((key) => ({
-          key,
-          label: (
-            <span className={`order-desk-tab order-desk-tab-${key}`}>
-              {key === 'all' ? t('admin.orderDesk.all') : t(`orderState.${key}`)}{' '}
-              <span className="order-desk-count">{key === 'all' ? allCount : (counts[key] ?? 0)}</span>
-            </span>
-          ),
-        }))}
-      />
+      {/* Nine tabs do not fit a phone, and antd's overflow menu inside the tab list is not a
+          valid tablist child (axe aria-required-children): a select there instead. */}
+      {screens.sm === false ? (
+        <Select<Tab>
+          className="order-desk-state-select admin-gap"
+          aria-label={t('admin.orderDesk.state')}
+          value={tab}
+          onChange={chooseTab}
+          options={tabs.map((key) => ({ value: key, label: `${tabLabel(key)} (${tabCount(key)})` }))}
+        />
+      ) : (
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => chooseTab(key as Tab)}
+          items={tabs.map((key) => ({
+            key,
+            label: (
+              <span className={`order-desk-tab order-desk-tab-${key}`}>
+                {tabLabel(key)} <span className="order-desk-count">{tabCount(key)}</span>
+              </span>
+            ),
+          }))}
+        />
+      )}
       <form
         className="admin-toolbar order-desk-filters"
         onSubmit={(event) => {
