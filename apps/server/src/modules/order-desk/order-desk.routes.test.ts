@@ -10,10 +10,11 @@ import type { OrderDetail, OrderState } from '@partsportal/contract/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
-import { createStaffMember } from '../../../test/fixtures';
+import { createAccount, createStaffMember } from '../../../test/fixtures';
 import { cartLine, plainProducts, saveSubmits, setStock } from '../../../test/checkout-test-kit';
 import { STAFF_SECRETS, staffSignIn } from '../../../test/staff-test-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { currentCode } from '../../platform/totp';
 import { createApiKeysService } from '../integration/api-keys.service';
 import { createDataAccess } from '../../repositories';
 
@@ -24,7 +25,7 @@ const STOCK = 10_000;
 let t: TestApp;
 let buyer = '';
 let partner = '';
-const staff = { owner: '', sales: '', catalogue: '' };
+const staff = { owner: '', sales: '', catalogue: '', foreign: '' };
 let products: number[] = [];
 /** Orders the seed wrote are left out of the stock invariant (the seed does not reserve). */
 let firstOrderId = 0;
@@ -42,12 +43,35 @@ beforeAll(async () => {
           totpSecret: STAFF_SECRETS[role],
         });
       }
+      // Sales staff of another wholesaler on the same database.
+      await createAccount(database, 2);
+      await createStaffMember(database, {
+        accountId: 2,
+        login: 'desk-foreign',
+        password: 'foreign-pass-1234',
+        role: 'sales',
+        totpSecret: STAFF_SECRETS.sales,
+      });
     },
   });
   const at = new Date();
   for (const role of ['owner', 'sales', 'catalogue'] as const) {
     staff[role] = await staffSignIn(t, `desk-${role}`, `${role}-pass-1234`, STAFF_SECRETS[role], at);
   }
+  // The kit signs in to account 1; this member is of account 2.
+  const foreign = await t.call<{ token: string }>('/Admin/Auth/Login', {
+    login: 'desk-foreign',
+    password: 'foreign-pass-1234',
+    account_id: 2,
+  });
+  await t.call(
+    '/Admin/Auth/VerifySecondFactor',
+    { code: currentCode(STAFF_SECRETS.sales, at) },
+    {
+      token: foreign.data.token,
+    },
+  );
+  staff.foreign = foreign.data.token;
   buyer = await t.login('demo', 'demo1234');
   partner = await t.login('partner', 'partner1234');
   await t.database.db.execute(
@@ -188,6 +212,15 @@ describe('who may use the order desk', () => {
     expect((await desk('Queue', {}, 'catalogue')).code).toBe(40003);
     expect((await desk('Confirm', { id }, 'catalogue')).code).toBe(40003);
     expect((await t.call('/Admin/Orders/Confirm', { id }, { token: buyer })).code).not.toBe(200);
+    expect(await stateOf(id)).toBe('submitted');
+  });
+
+  it("another wholesaler's staff neither see nor change the account's orders", async () => {
+    const id = await submittedOrder();
+    expect((await desk('Detail', { id }, 'foreign')).code).toBe(40004);
+    expect((await desk('Confirm', { id }, 'foreign')).code).toBe(40004);
+    const queue = await desk<OrderQueue>('Queue', { pageSize: 200 }, 'foreign');
+    expect(queue.data).toEqual({ list: [], total: 0, counts: {} });
     expect(await stateOf(id)).toBe('submitted');
   });
 });
