@@ -82,6 +82,7 @@ const VISITS: Record<string, (ids: Ids) => string> = {
 /** The back office (issue 14): every page of its own route table, as the demo owner. */
 const ADMIN_VISITS: Record<string, string> = {
   '/admin/home': '/admin/home',
+  '/admin/orders': '/admin/orders',
   '/admin/products': '/admin/products',
   '/admin/prices': '/admin/prices',
   '/admin/customers': '/admin/customers',

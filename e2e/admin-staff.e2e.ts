@@ -78,7 +78,16 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
     await page.locator('.admin-header-title', { hasText: 'Staff' }).waitFor();
     expect(await page.locator('.admin-user').textContent()).toContain('Owner');
     const menu = await page.locator('nav.sidebar .ant-menu-item').allTextContents();
-    expect(menu).toEqual(['Home', 'Products', 'Price levels', 'Customers', 'Imports', 'Staff', 'Audit log']);
+    expect(menu).toEqual([
+      'Home',
+      'Orders',
+      'Products',
+      'Price levels',
+      'Customers',
+      'Imports',
+      'Staff',
+      'Audit log',
+    ]);
   });
 
   it('creates a sales member with a temporary password shown once; the audit log shows the create', async () => {
@@ -197,9 +206,10 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
     await memberPage.getByText('Password changed').waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
 
-    // A sales member has no owner pages: Home and Customers in the menu, and /admin/staff is refused.
+    // A sales member has no owner pages: Home, Orders and Customers in the menu, and /admin/staff is refused.
     expect(await memberPage.locator('nav.sidebar .ant-menu-item').allTextContents()).toEqual([
       'Home',
+      'Orders',
       'Customers',
     ]);
     await memberPage.goto(`${baseUrl()}/admin/staff`);

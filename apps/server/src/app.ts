@@ -26,11 +26,14 @@ import { createImportsService } from './modules/imports/imports.service';
 import { createApiKeysService } from './modules/integration/api-keys.service';
 import { registerIntegrationApi } from './modules/integration/integration-api';
 import { integrationRoutes } from './modules/integration/integration.routes';
+import { orderActionRoutes } from './modules/integration/order-actions.routes';
 import { createFreightService } from './modules/freight/freight.service';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
 import { createInventoryService } from './modules/inventory/inventory.service';
 import { registerNoticesRoutes } from './modules/notices/notices.routes';
 import { createNoticesService } from './modules/notices/notices.service';
+import { registerOrderDeskRoutes } from './modules/order-desk/order-desk.routes';
+import { createOrderDeskService } from './modules/order-desk/order-desk.service';
 import { registerOrdersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { registerPaymentRoutes, sandboxCallbackEndpoint } from './modules/payment/payment.routes';
@@ -143,6 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = await openJobQueue({ database, config, logger: app.log });
   app.addHook('onClose', async () => jobs.stop());
   const imports = createImportsService({ ...data, jobs, config, logger: app.log });
+  // The order desk (issue 15): staff at /Admin/Orders and the ERP at /api/v1 share this service.
+  const orderDesk = createOrderDeskService({ ...data, ...(deps.now ? { now: deps.now } : {}) });
   if (config.jobs === 'inline') await imports.startWorkers();
 
   await app.register(
@@ -217,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.addHook('onClose', async () => names.close());
       registerNamesRoutes(api, names);
       registerPaymentsDeskRoutes(api, paymentsDesk);
+      registerOrderDeskRoutes(api, orderDesk);
     },
     { prefix: config.apiPrefix },
   );
@@ -225,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     apiKeys: createApiKeysService({ ...data, ...(deps.now ? { now: deps.now } : {}) }),
     rateLimits,
-    operations: integrationRoutes({ repos, paymentsDesk }),
+    operations: [...integrationRoutes({ repos, paymentsDesk }), ...orderActionRoutes(orderDesk)],
   });
   registerSystemRoutes(app, { repo: repos.system, databaseKind: database.kind });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

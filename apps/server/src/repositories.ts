@@ -21,6 +21,7 @@ import {
   createOrderLinesRepository,
   createOrderRecordsRepository,
 } from './modules/orders/order-records.repository';
+import { createOrderDeskRepository } from './modules/order-desk/order-desk.repository';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createPaymentRepository } from './modules/payment/payment.repository';
 import { createPaymentsDeskRepository } from './modules/payments-desk/payments-desk.repository';
@@ -57,6 +58,7 @@ export function createRepositories(db: Db) {
     names: createNamesRepository(db),
     imports: createImportsRepository(db),
     notices: createNoticesRepository(db),
+    orderDesk: createOrderDeskRepository(db),
     orderLines: createOrderLinesRepository(db),
     orderRecords: createOrderRecordsRepository(db),
     outbox: createOutboxRepository(db),

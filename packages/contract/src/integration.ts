@@ -98,7 +98,8 @@ export const orderChangeSchema = z.object({
   cursor: z.string(),
   /** Unique per event: the same id reaches you again only if you asked again (deduplicate by it). */
   event_id: z.string(),
-  type: z.enum(['order.submitted', 'order.paid', 'order.cancelled', 'order.shipped']),
+  /** A rejection arrives as `order.cancelled` with `data.state` "rejected" and the reason. */
+  type: z.enum(['order.submitted', 'order.paid', 'order.confirmed', 'order.cancelled', 'order.shipped']),
   occurred_at: z.string(),
   /** The event's own facts at that version (state, amount, payment number …). */
   data: z.record(z.string(), z.unknown()),
@@ -173,7 +174,7 @@ export const integrationOperations = {
     method: 'GET',
     path: '/orders/changes',
     summary:
-      'The order feed: every order change (submitted, paid, cancelled, shipped) in commit order after a cursor. ' +
+      'The order feed: every order change (submitted, paid, confirmed, cancelled, shipped) in commit order after a cursor. ' +
       'A change committed late never slips behind a cursor you already passed, so polling with the last ' +
       '`next_cursor` misses nothing.',
     tag: 'Orders',

@@ -6,16 +6,21 @@ import { defineEndpoint, MENU_CODES } from './endpoint';
  * Order states. Labels in zh/en/es live in the web locales (key `orderState.<state>`).
  * - pending_payment: created by the web checkout, stock reserved, waiting for an online payment;
  * - submitted: paid (online or on account), waiting for the wholesaler to confirm;
- * - confirmed, partially_delivered, delivered: the wholesaler's side (ERP);
- * - cancelled: by the buyer while pending_payment, or by the wholesaler; reserved stock released.
+ * - credit_hold: submitted, held by the wholesaler's staff until the buyer's credit is sorted out
+ *   (stock stays reserved); released back to submitted;
+ * - confirmed, partially_delivered, delivered: the wholesaler's side (order desk or ERP);
+ * - cancelled: by the buyer while pending_payment, or by the wholesaler; reserved stock released;
+ * - rejected: the wholesaler declined the order with a reason the buyer sees; stock released.
  */
 export const ORDER_STATES = [
   'pending_payment',
   'submitted',
+  'credit_hold',
   'confirmed',
   'partially_delivered',
   'delivered',
   'cancelled',
+  'rejected',
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 export const orderStateSchema = z.enum(ORDER_STATES);
@@ -23,11 +28,13 @@ export const orderStateSchema = z.enum(ORDER_STATES);
 /** Every allowed move; anything else is refused. The server checks each state change against it. */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
   pending_payment: ['submitted', 'cancelled'],
-  submitted: ['confirmed', 'cancelled'],
+  submitted: ['confirmed', 'cancelled', 'rejected', 'credit_hold'],
+  credit_hold: ['submitted', 'cancelled', 'rejected'],
   confirmed: ['partially_delivered', 'delivered', 'cancelled'],
   partially_delivered: ['partially_delivered', 'delivered'],
   delivered: [],
   cancelled: [],
+  rejected: [],
 };
 
 export const canTransition = (from: OrderState, to: OrderState): boolean =>

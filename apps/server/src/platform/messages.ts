@@ -779,6 +779,82 @@ export const messages = {
     en: 'The same part as row {row}.',
     es: 'La misma pieza que la fila {row}.',
   },
+  // The order desk (issue 15): staff and the ERP acting on an order (modules/order-desk).
+  orderConfirmRefused: {
+    zh: '订单 {no} 无法确认：只有已支付、待确认的订单可以确认。',
+    en: 'Order {no} cannot be confirmed: only an order that is paid and awaiting confirmation can.',
+    es: 'El pedido {no} no se puede confirmar: solo un pedido pagado y pendiente de confirmación.',
+  },
+  orderRejectRefused: {
+    zh: '订单 {no} 无法拒绝：只有待确认或信用冻结的订单可以拒绝。',
+    en: 'Order {no} cannot be rejected: only an order awaiting confirmation or on credit hold can.',
+    es: 'El pedido {no} no se puede rechazar: solo un pedido pendiente de confirmación o retenido por crédito.',
+  },
+  orderCancelRefused: {
+    zh: '订单 {no} 无法取消：已有发货或订单已结束。',
+    en: 'Order {no} cannot be cancelled: goods have shipped or the order is closed.',
+    es: 'El pedido {no} no se puede cancelar: ya se envió mercancía o el pedido está cerrado.',
+  },
+  orderHoldRefused: {
+    zh: '订单 {no} 无法冻结：只有待确认的订单可以信用冻结。',
+    en: 'Order {no} cannot be put on credit hold: only an order awaiting confirmation can.',
+    es: 'El pedido {no} no se puede retener: solo un pedido pendiente de confirmación.',
+  },
+  orderReleaseRefused: {
+    zh: '订单 {no} 未处于信用冻结状态。',
+    en: 'Order {no} is not on credit hold.',
+    es: 'El pedido {no} no está retenido por crédito.',
+  },
+  orderEditRefused: {
+    zh: '订单 {no} 的明细只能在确认前修改。',
+    en: 'The lines of order {no} can be changed only before it is confirmed.',
+    es: 'Las líneas del pedido {no} solo se pueden cambiar antes de confirmarlo.',
+  },
+  orderShipRefused: {
+    zh: '订单 {no} 无法发货：只有已确认（或部分发货）的订单可以发货。',
+    en: 'Order {no} cannot ship: only a confirmed (or partly delivered) order can.',
+    es: 'El pedido {no} no se puede enviar: solo un pedido confirmado (o entregado en parte).',
+  },
+  orderShipTooMuch: {
+    zh: '第 {seq} 行（{number}）：要发 {qty}，但未发货数量只有 {open}。',
+    en: 'Line {seq} ({number}): {qty} to ship, but only {open} are ordered and not yet shipped.',
+    es: 'Línea {seq} ({number}): {qty} a enviar, pero solo quedan {open} pedidas sin enviar.',
+  },
+  orderShipNoStock: {
+    zh: '第 {seq} 行（{number}）：要发 {qty}，但仓库 {store} 只有 {available}。',
+    en: 'Line {seq} ({number}): {qty} to ship, but the store {store} has only {available}.',
+    es: 'Línea {seq} ({number}): {qty} a enviar, pero el almacén {store} solo tiene {available}.',
+  },
+  orderShipUnknownLine: {
+    zh: '订单 {no} 没有明细 {line}。',
+    en: 'Order {no} has no line {line}.',
+    es: 'El pedido {no} no tiene la línea {line}.',
+  },
+  orderShipDuplicateLine: {
+    zh: '明细 {line} 出现了两次，请合并数量。',
+    en: 'Line {line} is given twice; give it once with the whole quantity.',
+    es: 'La línea {line} aparece dos veces; indíquela una vez con la cantidad total.',
+  },
+  orderShipUnknownStore: {
+    zh: '仓库不存在或已停用。',
+    en: 'The store does not exist or is closed.',
+    es: 'El almacén no existe o está cerrado.',
+  },
+  orderShipNoCarrier: {
+    zh: '请选择或填写承运商。',
+    en: 'Choose or type the carrier.',
+    es: 'Elija o escriba el transportista.',
+  },
+  orderPartNotFound: {
+    zh: '零件不存在或已停用。',
+    en: 'The part does not exist or is inactive.',
+    es: 'La pieza no existe o está inactiva.',
+  },
+  orderPartNoStore: {
+    zh: '{number} 在任何仓库都没有可用库存。',
+    en: 'No store has {number} available.',
+    es: 'Ningún almacén tiene {number} disponible.',
+  },
   // Notes the system writes into an order's state history (order_events.note_key, decision 011).
   orderEventCheckout: { zh: '网上下单', en: 'web checkout', es: 'pedido web' },
   orderEventCancelledByBuyer: {
@@ -807,6 +883,53 @@ export const messages = {
   orderEventCustomerRequest: { zh: '客户要求', en: 'customer request', es: 'a petición del cliente' },
   orderEventDuplicateOrder: { zh: '重复订单', en: 'duplicate order', es: 'pedido duplicado' },
   orderEventOutOfStock: { zh: '缺货', en: 'out of stock', es: 'sin existencias' },
+  orderEventConfirmed: {
+    zh: '批发商已确认',
+    en: 'confirmed by the wholesaler',
+    es: 'confirmado por el mayorista',
+  },
+  orderEventConfirmedNote: {
+    zh: '批发商已确认：{remark}',
+    en: 'confirmed by the wholesaler: {remark}',
+    es: 'confirmado por el mayorista: {remark}',
+  },
+  orderEventRejected: {
+    zh: '批发商拒绝：{reason}',
+    en: 'rejected by the wholesaler: {reason}',
+    es: 'rechazado por el mayorista: {reason}',
+  },
+  orderEventCancelledBySeller: {
+    zh: '批发商取消',
+    en: 'cancelled by the wholesaler',
+    es: 'cancelado por el mayorista',
+  },
+  orderEventCancelledBySellerReason: {
+    zh: '批发商取消：{reason}',
+    en: 'cancelled by the wholesaler: {reason}',
+    es: 'cancelado por el mayorista: {reason}',
+  },
+  orderEventCreditHold: { zh: '信用冻结', en: 'put on credit hold', es: 'retenido por crédito' },
+  orderEventCreditHoldReason: {
+    zh: '信用冻结：{reason}',
+    en: 'put on credit hold: {reason}',
+    es: 'retenido por crédito: {reason}',
+  },
+  orderEventCreditReleased: { zh: '信用冻结已解除', en: 'credit hold released', es: 'retención liberada' },
+  orderEventLinePrice: {
+    zh: '第 {seq} 行（{number}）：单价 {from} → {to}（{reason}）',
+    en: 'line {seq} ({number}): price {from} → {to} ({reason})',
+    es: 'línea {seq} ({number}): precio {from} → {to} ({reason})',
+  },
+  orderEventLineAdded: {
+    zh: '新增第 {seq} 行（{number}），数量 {qty}',
+    en: 'line {seq} ({number}) added, qty {qty}',
+    es: 'línea {seq} ({number}) añadida, cantidad {qty}',
+  },
+  orderEventShipped: {
+    zh: '已发货 {delivery}（{qty} 件），{carrier} 运单号 {waybill}',
+    en: 'shipped {delivery} ({qty} pcs), {carrier} waybill {waybill}',
+    es: 'enviado {delivery} ({qty} uds.), {carrier} guía {waybill}',
+  },
   // Remarks the system writes into the ledger and the payments (remark_key, decision 011).
   ledgerWebOrderOnAccount: {
     zh: '网上订单，账期支付',
@@ -817,6 +940,21 @@ export const messages = {
     zh: '网上订单，在线支付',
     en: 'web order, paid online',
     es: 'pedido web, pagado en línea',
+  },
+  ledgerOrderChanged: {
+    zh: '订单 {no} 已修改',
+    en: 'order {no} changed',
+    es: 'pedido {no} modificado',
+  },
+  ledgerOrderCancelled: {
+    zh: '订单 {no} 已取消',
+    en: 'order {no} cancelled',
+    es: 'pedido {no} cancelado',
+  },
+  ledgerOrderRejected: {
+    zh: '订单 {no} 已拒绝',
+    en: 'order {no} rejected',
+    es: 'pedido {no} rechazado',
   },
   ledgerOpeningBalance: { zh: '期初余额', en: 'Opening balance', es: 'Saldo inicial' },
   ledgerFreight: { zh: '运费', en: 'Freight', es: 'Flete' },

@@ -159,6 +159,9 @@ export const orders = pgTable(
     uniqueIndex('orders_account_no_uq').on(t.accountId, t.no),
     index('orders_company_date_idx').on(t.companyId, t.billDate, t.id),
     uniqueIndex('orders_idempotency_uq').on(t.companyId, t.idempotencyKey),
+    // The order desk's queue (issue 15): the account's orders newest first, all or in one state.
+    index('orders_account_date_idx').on(t.accountId, t.billDate.desc(), t.id.desc()),
+    index('orders_account_state_date_idx').on(t.accountId, t.state, t.billDate.desc(), t.id.desc()),
   ],
 );
 
@@ -299,8 +302,14 @@ export const salesBills = pgTable(
      * column the order no travelled only in `remark`.)
      */
     orderId: integer('order_id'),
+    /** The delivery record the bill invoices, when the order desk shipped it (issue 15). */
+    deliveryId: integer('delivery_id'),
   },
-  (t) => [index('sales_bills_company_date_idx').on(t.companyId, t.billDate, t.id)],
+  (t) => [
+    index('sales_bills_company_date_idx').on(t.companyId, t.billDate, t.id),
+    // The order desk's shipments of an order.
+    index('sales_bills_order_idx').on(t.orderId),
+  ],
 );
 
 export const salesLines = pgTable(

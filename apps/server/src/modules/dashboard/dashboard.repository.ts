@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 
 /** Orders the wholesaler is working on: the dashboard's "executing orders". */
-export const EXECUTING_STATES = ['submitted', 'confirmed', 'partially_delivered'] as const;
+export const EXECUTING_STATES = ['submitted', 'credit_hold', 'confirmed', 'partially_delivered'] as const;
 /** Orders that never became business (unpaid web checkouts, cancelled) stay out of the chart. */
 export const CHART_EXCLUDED_STATES = ['pending_payment', 'cancelled'] as const;
 

@@ -115,6 +115,19 @@ const texts = {
       es: 'No existe esta operación; vea /api/v1/reference.',
     },
   },
+  orderNotFound: {
+    title: { zh: '订单不存在', en: 'Order not found', es: 'Pedido no encontrado' },
+    detail: {
+      zh: '此账户没有该订单。',
+      en: 'This account has no such order.',
+      es: 'Esta cuenta no tiene ese pedido.',
+    },
+  },
+  /** The order desk's refusal (state, stock, quantities), its text from platform/messages.ts. */
+  orderActionRefused: {
+    title: { zh: '无法执行', en: 'Not possible now', es: 'No es posible ahora' },
+    detail: { zh: '{detail}', en: '{detail}', es: '{detail}' },
+  },
   unavailable: {
     title: { zh: '暂时不可用', en: 'Temporarily unavailable', es: 'No disponible temporalmente' },
     detail: {

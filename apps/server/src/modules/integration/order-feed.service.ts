@@ -2,7 +2,13 @@ import type { orderChangesQuerySchema, orderChangesSchema } from '@partsportal/c
 import type { z } from 'zod';
 import type { Repositories } from '../../repositories';
 
-const ORDER_EVENTS = ['order.submitted', 'order.paid', 'order.cancelled', 'order.shipped'] as const;
+const ORDER_EVENTS = [
+  'order.submitted',
+  'order.paid',
+  'order.confirmed',
+  'order.cancelled',
+  'order.shipped',
+] as const;
 
 /** The order feed of /api/v1 (issue 13 item 4), read from the outbox in commit order. */
 export function createOrderFeedService(deps: { repos: Repositories }) {

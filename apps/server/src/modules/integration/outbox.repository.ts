@@ -8,7 +8,12 @@ import { orderLines, orders } from '../../db/schema/trading';
 const OUTBOX_LOCK_KEY = 0x70706f62; // "ppob"
 
 export type OutboxEventType =
-  'order.submitted' | 'order.paid' | 'order.cancelled' | 'order.shipped' | 'import.finished';
+  | 'order.submitted'
+  | 'order.paid'
+  | 'order.confirmed'
+  | 'order.cancelled'
+  | 'order.shipped'
+  | 'import.finished';
 
 export interface OutboxEvent {
   accountId: number;

@@ -330,7 +330,13 @@ export function createPaymentService(
     async getPayStatus(auth: AuthContext, orderId: number): Promise<PayStatus> {
       const order = await findOrder(auth, orderId);
       const paid = await repos.orders.paidAmount(order.id);
-      const movedOn: OrderState[] = ['submitted', 'confirmed', 'partially_delivered', 'delivered'];
+      const movedOn: OrderState[] = [
+        'submitted',
+        'credit_hold',
+        'confirmed',
+        'partially_delivered',
+        'delivered',
+      ];
       return {
         order_id: order.id,
         state: order.state,

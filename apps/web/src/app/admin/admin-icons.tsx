@@ -4,6 +4,7 @@ import {
   DatabaseOutlined,
   HomeOutlined,
   MoneyCollectOutlined,
+  ProfileOutlined,
   ShopOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -14,6 +15,7 @@ import type { AdminIconName } from './admin-route-table';
 
 export const ADMIN_ICONS: Record<AdminIconName, ReactNode> = {
   home: <HomeOutlined />,
+  orders: <ProfileOutlined />,
   customers: <ShopOutlined />,
   payments: <MoneyCollectOutlined />,
   products: <TagsOutlined />,

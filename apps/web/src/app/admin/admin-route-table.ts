@@ -10,6 +10,7 @@ import type { StaffRole } from '@partsportal/contract/endpoint';
 /** Icons are named here and drawn in the layout chunk (admin-icons.tsx). */
 export type AdminIconName =
   | 'home'
+  | 'orders'
   | 'customers'
   | 'payments'
   | 'products'
@@ -42,6 +43,14 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     icon: 'home',
     roles: ['sales', 'catalogue'],
     page: () => import('../../features/staff-auth/admin-home-page'),
+  },
+  {
+    // `?order=<id>` opens one order in a drawer over the queue.
+    path: '/admin/orders',
+    titleKey: 'admin.route.orders',
+    icon: 'orders',
+    roles: ['sales'],
+    page: () => import('../../features/order-desk/order-desk-page'),
   },
   {
     path: '/admin/products',

@@ -19,8 +19,10 @@ export function formatDeliveryRate(rate: string, locale: string): string {
 export const ORDER_STATE_COLORS: Readonly<Record<OrderState, string>> = {
   pending_payment: 'gold',
   submitted: 'blue',
+  credit_hold: 'orange',
   confirmed: 'cyan',
   partially_delivered: 'purple',
   delivered: 'green',
   cancelled: 'default',
+  rejected: 'red',
 };
