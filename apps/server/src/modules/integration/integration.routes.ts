@@ -1,11 +1,13 @@
 import { integrationOperations, type orderChangesQuerySchema } from '@partsportal/contract/integration';
 import type { z } from 'zod';
-import type { Repositories } from '../../repositories';
+import type { DataAccess } from '../../repositories';
+import { batchRoutes } from './batch.routes';
+import { createBatchUpsertsService } from './batch-upserts.service';
 import { createOrderFeedService } from './order-feed.service';
 import { handle, type OperationRegistration } from './integration-api';
 
 /** Every operation of /api/v1 and the service call behind it (one line each, like the buyers' routes). */
-export function integrationRoutes(deps: { repos: Repositories }): OperationRegistration[] {
+export function integrationRoutes(deps: DataAccess): OperationRegistration[] {
   const feed = createOrderFeedService(deps);
   return [
     handle(integrationOperations.me, async ({ key }) => ({
@@ -18,5 +20,6 @@ export function integrationRoutes(deps: { repos: Repositories }): OperationRegis
     handle(integrationOperations.orderChanges, ({ key, query }) =>
       feed.changes(key.accountId, query as z.output<typeof orderChangesQuerySchema>),
     ),
+    ...batchRoutes(createBatchUpsertsService(deps)),
   ];
 }
