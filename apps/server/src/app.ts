@@ -24,6 +24,7 @@ import { registerFreightRoutes } from './modules/freight/freight.routes';
 import { registerImportsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
 import { createApiKeysService } from './modules/integration/api-keys.service';
+import { passwordHasher } from './platform/password';
 import { registerIntegrationApi } from './modules/integration/integration-api';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { createFreightService } from './modules/freight/freight.service';
@@ -208,7 +209,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     apiKeys: createApiKeysService({ ...data, ...(deps.now ? { now: deps.now } : {}) }),
     rateLimits,
-    operations: integrationRoutes(data),
+    operations: integrationRoutes({
+      ...data,
+      hashPassword: (password) => passwordHasher.hash(password, config.passwordHashMemoryKiB),
+      ...(deps.now ? { now: deps.now } : {}),
+    }),
   });
   registerSystemRoutes(app, { repo: repos.system, databaseKind: database.kind });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -148,12 +148,42 @@ export const priceRowSchema = z.strictObject({
   currency: z.string().length(3).optional(),
 });
 
+export const companyRowSchema = z.strictObject({
+  /** The ERP's customer number: letters, digits, `.-_`, up to 32; compared case-insensitively. */
+  code: z.string().max(100),
+  name: z.string().max(200).optional(),
+  sort_name: z.string().max(100).optional(),
+  /** A price level's name; null: none. */
+  price_level: z.string().max(100).nullable().optional(),
+  credit_limit: money.optional(),
+  payment_days: z.number().int().optional(),
+  /** ISO 4217; the company's prices, carts and orders are in it. */
+  currency: z.string().max(3).optional(),
+  enabled: z.boolean().optional(),
+});
+
+export const customerUserRowSchema = z.strictObject({
+  /** The sign-in name, unique in the account. */
+  user_id: z.string().max(100),
+  /** The company's code. */
+  company: z.string().max(100),
+  name: z.string().max(100).optional(),
+  /** Menu codes of spec §6 (e.g. `1001` catalogue). */
+  menus: z.array(z.string().max(16)).max(32).optional(),
+  tags: z.array(z.string().max(32)).max(32).optional(),
+  show_address: z.boolean().optional(),
+  product_detail_title_show_my_number: z.boolean().optional(),
+  enabled: z.boolean().optional(),
+  /** Required for a new user, who must change it at the first sign-in; ignored for an existing one. */
+  initial_password: z.string().max(200).optional(),
+});
+
 const batchOperation = <T extends z.ZodType>(input: {
   operationId: string;
   path: string;
   summary: string;
   tag: string;
-  scope: 'catalog:write' | 'stock:write' | 'prices:write';
+  scope: 'catalog:write' | 'stock:write' | 'prices:write' | 'customers:write';
   row: T;
 }) =>
   defineOperation({
@@ -239,6 +269,26 @@ export const batchOperations = {
     tag: 'Prices',
     scope: 'prices:write',
     row: priceRowSchema,
+  }),
+  upsertCompanies: batchOperation({
+    operationId: 'upsertCompanies',
+    path: '/companies/batch',
+    summary:
+      'Customer companies by code: name, price level, credit limit, payment days, currency, enabled. Each change is ' +
+      'in the audit log with its fields.',
+    tag: 'Customers',
+    scope: 'customers:write',
+    row: companyRowSchema,
+  }),
+  upsertCustomerUsers: batchOperation({
+    operationId: 'upsertCustomerUsers',
+    path: '/customer-users/batch',
+    summary:
+      "Companies' users by user_id: name, menu codes, tags, display switches, enabled. A new user needs " +
+      '`initial_password` and must change it at the first sign-in.',
+    tag: 'Customers',
+    scope: 'customers:write',
+    row: customerUserRowSchema,
   }),
   getBatch: defineOperation({
     operationId: 'getBatch',

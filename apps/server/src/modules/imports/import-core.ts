@@ -60,7 +60,8 @@ export interface RowResult {
   changes?: Record<string, { before: unknown; after: unknown }>;
 }
 
-const fold = (text: string) => text.normalize('NFKC').trim().toLowerCase();
+/** How names and codes are compared: NFKC, trimmed, lower case. */
+export const fold = (text: string) => text.normalize('NFKC').trim().toLowerCase();
 
 /** Reference data by folded name; built once per import or API request. */
 export interface Reference {

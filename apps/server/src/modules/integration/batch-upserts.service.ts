@@ -3,6 +3,8 @@ import type { Language } from '@partsportal/contract/codes';
 import type {
   BatchResult,
   brandRowSchema,
+  companyRowSchema,
+  customerUserRowSchema,
   partTypeRowSchema,
   priceRowSchema,
   productKeyRowSchema,
@@ -11,12 +13,22 @@ import type {
   storeRowSchema,
   vehicleRowSchema,
 } from '@partsportal/contract/integration-batch';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@partsportal/contract/auth';
+import {
+  companyCreateRequestSchema,
+  companyUpdateRequestSchema,
+  customerUserCreateRequestSchema,
+  customerUserUpdateRequestSchema,
+} from '@partsportal/contract/customers';
 import type { z } from 'zod';
-import { translate, type MessageKey } from '../../platform/messages';
+import { AppError } from '../../platform/errors';
+import { translate, type MessageKey, type MessageParams } from '../../platform/messages';
 import type { DataAccess, Repositories } from '../../repositories';
 import type { AuditActor } from '../audit/audit.repository';
+import { customerWrites, type CustomerWriter } from '../customers/customers.service';
 import {
   buildReference,
+  fold,
   deactivateProducts,
   upsertPrices,
   upsertProducts,
@@ -75,6 +87,47 @@ const given = (values: Record<string, string | undefined>): ImportRow['values'] 
 
 const lower = (value: string) => value.trim().toLowerCase();
 
+const rowError = (row: number, field: string, key: MessageKey, params?: MessageParams): RowResult => ({
+  row,
+  result: 'error',
+  errors: [
+    { field, message_key: key, ...(params ? { params: params as Record<string, string | number> } : {}) },
+  ],
+});
+
+/** A customer service's refusal, named by the field it is about. */
+const REFUSAL_FIELDS: Partial<Record<MessageKey, string>> = {
+  companyCodeTaken: 'code',
+  priceLevelUnknown: 'price_level',
+  customerUserIdTaken: 'user_id',
+  customerMenuUnknown: 'menus',
+  customerMenusEmpty: 'menus',
+  notFound: 'company',
+};
+
+/** A row the customers contract refuses: one error per field, in the reader's language later. */
+const invalidRow = (row: number, error: z.ZodError): RowResult => ({
+  row,
+  result: 'error',
+  errors: error.issues.map((issue) => {
+    const field = issue.path.join('.') || 'row';
+    return { field, message_key: 'validation', params: { fields: field } };
+  }),
+});
+
+/** Runs one customer write; a refusal (AppError) becomes the row's error, the batch goes on. */
+async function customerRow(row: number, write: () => Promise<RowResult['result']>): Promise<RowResult> {
+  try {
+    return { row, result: await write() };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return rowError(row, REFUSAL_FIELDS[error.messageKey] ?? 'row', error.messageKey, error.params);
+  }
+}
+
+const defined = <T extends Record<string, unknown>>(values: T) =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+
 /**
  * The batch upserts of /api/v1 (issue 13 items 3 and 7). Typed JSON rows are mapped onto the
  * import core's rows (the same validation, set-based SQL and row results as the back office's
@@ -82,8 +135,11 @@ const lower = (value: string) => value.trim().toLowerCase();
  * every row's answer), the writes, one audit entry with the counts, and per-record audit entries
  * for the prices it changed. A row's error never stops the other rows.
  */
-export function createBatchUpsertsService(deps: DataAccess) {
+export function createBatchUpsertsService(
+  deps: DataAccess & { hashPassword: (password: string) => Promise<string>; now?: () => Date },
+) {
   const { repos, transaction } = deps;
+  const now = deps.now ?? (() => new Date());
 
   const render = (
     id: number,
@@ -369,6 +425,170 @@ export function createBatchUpsertsService(deps: DataAccess) {
           ctx,
         ),
       ),
+
+    companies: (call: BatchCall, rows: ReadonlyArray<z.output<typeof companyRowSchema>>) =>
+      run(call, async (tx, ctx) => {
+        const who: CustomerWriter = { accountId: call.key.accountId, actor: apiKeyActor(call.key, call.ip) };
+        const existing = await tx.customers.companyIdsByCode(
+          who.accountId,
+          rows.map((row) => row.code),
+        );
+        const first = new Map<string, number>();
+        const results: RowResult[] = [];
+        for (const [index, row] of rows.entries()) {
+          const code = lower(row.code);
+          const earlier = first.get(code);
+          if (earlier !== undefined) {
+            results.push(rowError(index, 'code', 'catalogImportDuplicateKey', { row: earlier }));
+            continue;
+          }
+          first.set(code, index);
+          const levelId =
+            row.price_level === null || row.price_level === undefined
+              ? row.price_level
+              : ctx.reference.priceLevels.get(fold(row.price_level));
+          if (levelId === undefined && row.price_level) {
+            results.push(
+              rowError(index, 'price_level', 'catalogImportUnknownPriceLevel', { value: row.price_level }),
+            );
+            continue;
+          }
+          const fields = defined({
+            name: row.name,
+            sort_name: row.sort_name,
+            price_level_id: levelId,
+            credit_limit: text(row.credit_limit),
+            payment_days: row.payment_days,
+            currency: row.currency,
+            enabled: row.enabled,
+          });
+          const id = existing.get(code);
+          if (id === undefined) {
+            const parsed = companyCreateRequestSchema.safeParse({ code: row.code, ...fields });
+            results.push(
+              parsed.success
+                ? await customerRow(index, async () => {
+                    await customerWrites.createCompany(tx, who, parsed.data);
+                    return 'created';
+                  })
+                : invalidRow(index, parsed.error),
+            );
+          } else {
+            const parsed = companyUpdateRequestSchema.safeParse({ id, ...fields });
+            results.push(
+              parsed.success
+                ? await customerRow(index, async () => {
+                    const changes = await customerWrites.updateCompany(tx, who, parsed.data, now());
+                    return Object.keys(changes).length > 0 ? 'updated' : 'unchanged';
+                  })
+                : invalidRow(index, parsed.error),
+            );
+          }
+        }
+        return results;
+      }),
+
+    async customerUsers(call: BatchCall, rows: ReadonlyArray<z.output<typeof customerUserRowSchema>>) {
+      // New users' initial passwords are hashed before the transaction (argon2id takes ~100 ms
+      // each, off the event loop); a user that exists keeps the password it has.
+      const known = await repos.customers.usersByUserId(
+        call.key.accountId,
+        rows.map((row) => row.user_id),
+      );
+      const hashes = new Map<number, string>();
+      for (const [index, row] of rows.entries()) {
+        const password = row.initial_password;
+        if (known.has(lower(row.user_id)) || password === undefined) continue;
+        if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) continue;
+        hashes.set(index, await deps.hashPassword(password));
+      }
+      return run(call, async (tx) => {
+        const who: CustomerWriter = { accountId: call.key.accountId, actor: apiKeyActor(call.key, call.ip) };
+        const companies = await tx.customers.companyIdsByCode(
+          who.accountId,
+          rows.map((row) => row.company),
+        );
+        const users = await tx.customers.usersByUserId(
+          who.accountId,
+          rows.map((row) => row.user_id),
+        );
+        const first = new Map<string, number>();
+        const results: RowResult[] = [];
+        for (const [index, row] of rows.entries()) {
+          const userId = lower(row.user_id);
+          const earlier = first.get(userId);
+          if (earlier !== undefined) {
+            results.push(rowError(index, 'user_id', 'catalogImportDuplicateKey', { row: earlier }));
+            continue;
+          }
+          first.set(userId, index);
+          const companyId = companies.get(lower(row.company));
+          if (companyId === undefined) {
+            results.push(rowError(index, 'company', 'catalogImportUnknownCompany', { value: row.company }));
+            continue;
+          }
+          const user = users.get(userId);
+          // A user_id belongs to one company; moving a user between companies is not a sync's job.
+          if (user && user.companyId !== companyId) {
+            results.push(rowError(index, 'user_id', 'customerUserIdTaken', { user_id: row.user_id }));
+            continue;
+          }
+          const fields = defined({
+            user_id: row.user_id,
+            name: row.name,
+            menus: row.menus,
+            tags: row.tags,
+            show_address: row.show_address,
+            product_detail_title_show_my_number: row.product_detail_title_show_my_number,
+            enabled: row.enabled,
+          });
+          if (user) {
+            const parsed = customerUserUpdateRequestSchema.safeParse({ id: user.id, ...fields });
+            results.push(
+              parsed.success
+                ? await customerRow(index, async () => {
+                    const changes = await customerWrites.updateUser(tx, who, parsed.data, now());
+                    return Object.keys(changes).length > 0 ? 'updated' : 'unchanged';
+                  })
+                : invalidRow(index, parsed.error),
+            );
+            continue;
+          }
+          const password = row.initial_password;
+          if (password === undefined) {
+            results.push(rowError(index, 'initial_password', 'catalogImportRequired'));
+            continue;
+          }
+          if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+            results.push(
+              rowError(index, 'initial_password', 'passwordLength', {
+                min: PASSWORD_MIN_LENGTH,
+                max: PASSWORD_MAX_LENGTH,
+              }),
+            );
+            continue;
+          }
+          const parsed = customerUserCreateRequestSchema.safeParse({
+            company_id: companyId,
+            menus: [],
+            ...fields,
+          });
+          if (!parsed.success) {
+            results.push(invalidRow(index, parsed.error));
+            continue;
+          }
+          // A user created by another request since the hashes were made has no hash here.
+          const passwordHash = hashes.get(index) ?? (await deps.hashPassword(password));
+          results.push(
+            await customerRow(index, async () => {
+              await customerWrites.createUser(tx, who, parsed.data, passwordHash);
+              return 'created';
+            }),
+          );
+        }
+        return results;
+      });
+    },
 
     /** A stored batch of this key (30 days), its errors in the reader's language. */
     async find(key: ApiKeyContext, id: string, language: Language): Promise<BatchResult> {

@@ -14,6 +14,7 @@ let catalogKey = '';
 let stockKey = '';
 let pricesKey = '';
 let everyKey = '';
+let customersKey = '';
 
 const post = (path: string, body: unknown, key: string, headers: Record<string, string> = {}) =>
   t.app.inject({
@@ -55,6 +56,7 @@ beforeAll(async () => {
   stockKey = await key('stock', ['stock:write']);
   pricesKey = await key('prices', ['prices:write']);
   everyKey = await key('erp', ['catalog:write', 'stock:write', 'prices:write']);
+  customersKey = await key('customers', ['customers:write']);
 });
 afterAll(async () => t?.close());
 
@@ -305,6 +307,18 @@ describe('batch upserts on /api/v1', () => {
     );
     expect(conflict.statusCode).toBe(422);
     expect(conflict.json().title).toBe('Clave de idempotencia reutilizada');
+    // Two requests with one new key at once (two connections on PostgreSQL): one writes, the
+    // other waits for it on the key's unique index and replays its answer.
+    const racing = { rows: [{ brand: 'DENSO', number: 'IDEM-2', list_price: '3' }] };
+    const both = await Promise.all(
+      [0, 1].map(() => post('/products/batch', racing, catalogKey, { 'idempotency-key': 'race-1' })),
+    );
+    expect(both.map((answer) => answer.json().replayed).sort()).toEqual([false, true]);
+    expect(both.map((answer) => answer.json().batch_id)[0]).toBe(both[1]!.json().batch_id);
+    const [batches] = await t.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from api_batches where idempotency_key = 'race-1'`,
+    );
+    expect(batches!.n).toBe(1);
     // The key belongs to its API key: another key may use the same string.
     expect((await post('/products/batch', body, everyKey, headers)).json()).toMatchObject({
       replayed: false,
@@ -361,6 +375,95 @@ describe('batch upserts on /api/v1', () => {
       { page: 1, pageSize: 20, keyword: 'IDEM1' },
       { token: buyer, lng: 'en' },
     );
-    expect(search.data.list).toEqual([]);
+    expect(search.data.list.map((row) => row.number)).not.toContain('IDEM-1');
+  });
+
+  it('customers: companies by code and their users, each change audited with its fields', async () => {
+    const companies = await batch(
+      '/companies/batch',
+      [
+        {
+          code: 'WS-100',
+          name: 'West Side Garage',
+          price_level: 'Gold',
+          credit_limit: '5000',
+          payment_days: 45,
+          currency: 'usd',
+        },
+        { code: 'RAR01', credit_limit: '800' },
+        { code: 'RAR01', name: 'again' },
+        { code: 'NEW-2' },
+        { code: 'NEW-3', name: 'Level-less', price_level: 'Platinum' },
+      ],
+      customersKey,
+    );
+    expect(kinds(companies)).toEqual(['created', 'updated', 'error', 'error', 'error']);
+    expect(companies.results[3]!.errors).toEqual([{ field: 'name', message: 'Invalid request: name' }]);
+    expect(companies.results[4]!.errors).toEqual([
+      { field: 'price_level', message: 'The price level "Platinum" does not exist.' },
+    ]);
+    const [company] = await t.database.rows<Record<string, unknown>>(
+      sql`select c.name, c.credit_limit, c.payment_days, c.currency, l.name as level
+        from companies c left join price_levels l on l.id = c.price_level_id where c.code = 'WS-100'`,
+    );
+    expect(company).toEqual({
+      name: 'West Side Garage',
+      credit_limit: '5000.0000',
+      payment_days: 45,
+      currency: 'USD',
+      level: 'Gold',
+    });
+    expect(
+      kinds(await batch('/companies/batch', [{ code: 'rar01', credit_limit: '800.00' }], customersKey)),
+    ).toEqual(['unchanged']);
+
+    const users = await batch(
+      '/customer-users/batch',
+      [
+        {
+          user_id: 'ws.buyer',
+          company: 'WS-100',
+          name: 'Pat',
+          menus: ['1001', '1002'],
+          initial_password: 'first-pass-1',
+        },
+        { user_id: 'demo', company: 'RAR01', tags: ['vip'], enabled: true },
+        { user_id: 'no.pass', company: 'WS-100', name: 'Kim', menus: ['1001'] },
+        { user_id: 'demo', company: 'WS-100', name: 'Thief' },
+        { user_id: 'x', company: 'NOPE', name: 'X', menus: ['1001'], initial_password: 'whatever1' },
+      ],
+      customersKey,
+      { 'accept-language': 'es' },
+    );
+    expect(kinds(users)).toEqual(['created', 'updated', 'error', 'error', 'error']);
+    expect(users.results[2]!.errors).toEqual([
+      { field: 'initial_password', message: 'Este campo es obligatorio.' },
+    ]);
+    expect(users.results[3]!.errors![0]!.field).toBe('user_id');
+    // The new user signs in with the initial password and must change it.
+    const [created] = await t.database.rows<{ must_change_password: boolean; menus: string[] }>(
+      sql`select must_change_password, menus from users where user_id = 'ws.buyer'`,
+    );
+    expect(created).toEqual({ must_change_password: true, menus: ['1001', '1002'] });
+    expect(await t.login('ws.buyer', 'first-pass-1')).toBeTruthy();
+
+    const audit = await t.database.rows<{
+      action: string;
+      actor_kind: string;
+      changes: Record<string, unknown>;
+    }>(
+      sql`select action, actor_kind, changes from audit_log
+        where action in ('company.create', 'company.update', 'customer-user.create', 'customer-user.update') order by id`,
+    );
+    expect(audit.map((entry) => entry.action)).toEqual([
+      'company.create',
+      'company.update',
+      'customer-user.create',
+      'customer-user.update',
+    ]);
+    expect(audit.every((entry) => entry.actor_kind === 'api-key')).toBe(true);
+    expect(audit[1]!.changes).toEqual({ credit_limit: { before: '0.0000', after: '800' } });
+    expect(audit[3]!.changes).toEqual({ tags: { before: [], after: ['vip'] } });
+    expect((await post('/companies/batch', { rows: [{ code: 'Z' }] }, everyKey)).statusCode).toBe(403);
   });
 });

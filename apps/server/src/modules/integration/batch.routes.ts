@@ -48,6 +48,12 @@ export function batchRoutes(batches: BatchUpsertsService): OperationRegistration
     ),
     handle(ops.upsertStock, (input) => batches.stock(batchCall(ops.upsertStock, input), input.body.rows)),
     handle(ops.upsertPrices, (input) => batches.prices(batchCall(ops.upsertPrices, input), input.body.rows)),
+    handle(ops.upsertCompanies, (input) =>
+      batches.companies(batchCall(ops.upsertCompanies, input), input.body.rows),
+    ),
+    handle(ops.upsertCustomerUsers, (input) =>
+      batches.customerUsers(batchCall(ops.upsertCustomerUsers, input), input.body.rows),
+    ),
     handle(ops.getBatch, ({ key, request, language }) =>
       batches.find(key, (request.params as { id: string }).id, language),
     ),

@@ -7,7 +7,9 @@ import { createOrderFeedService } from './order-feed.service';
 import { handle, type OperationRegistration } from './integration-api';
 
 /** Every operation of /api/v1 and the service call behind it (one line each, like the buyers' routes). */
-export function integrationRoutes(deps: DataAccess): OperationRegistration[] {
+export function integrationRoutes(
+  deps: DataAccess & { hashPassword: (password: string) => Promise<string>; now?: () => Date },
+): OperationRegistration[] {
   const feed = createOrderFeedService(deps);
   return [
     handle(integrationOperations.me, async ({ key }) => ({
