@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { hashApiKey } from '../apps/server/src/modules/integration/api-keys.service';
 import { hashPassword } from '../apps/server/src/platform/password';
-import { BENCH_PG_URL } from './bench-database';
+import { BENCH_PG_URL, adminQuery } from './bench-database';
 import { percentile, rows } from './report';
 import { sampleRss, startServer, type ServerProcess } from './server-process';
 
@@ -21,18 +21,6 @@ const KEY = `pp_live_${'b'.repeat(43)}`;
 
 interface BatchAnswer {
   counts: { created: number; updated: number; unchanged: number; error: number };
-}
-
-async function admin(text: string) {
-  const url = new URL(BENCH_PG_URL);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 const productRows = (from: number) =>
@@ -111,7 +99,7 @@ async function searches(server: ServerProcess, token: string, count: number, sto
 
 export async function apiBatchScenario() {
   const name = `pp_bench_api_${Date.now().toString(36)}`;
-  await admin(`create database ${name}`);
+  await adminQuery(`create database ${name}`);
   const url = new URL(BENCH_PG_URL);
   url.pathname = `/${name}`;
   const server = await startServer({ DATABASE_URL: url.toString(), DEMO_DATA: 'false', JOBS: 'off' });
@@ -218,6 +206,6 @@ export async function apiBatchScenario() {
     );
   } finally {
     await server.stop();
-    await admin(`drop database if exists ${name} with (force)`);
+    await adminQuery(`drop database if exists ${name} with (force)`);
   }
 }

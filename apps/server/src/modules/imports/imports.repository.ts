@@ -1,5 +1,5 @@
 import type { ImportCounts, ImportKind, ImportMode, ImportState } from '@partsportal/contract/imports';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import {
   importFileChunks,
@@ -448,47 +448,22 @@ export function createImportsRepository(db: Db) {
 
     // ---- reference data and catalogue writes (the import core) ----
     async reference(accountId: number): Promise<ReferenceRows> {
-      const [brands, partTypes, stores, companies] = await Promise.all([
-        queryRows<ReferenceRows['brands'][number]>(
-          db,
-          sql`select id, name from brands where account_id = ${accountId}`,
-        ),
-        queryRows<ReferenceRows['partTypes'][number]>(
-          db,
-          sql`select id, code, name_zh, name_en, name_es from part_types where account_id = ${accountId}`,
-        ),
-        queryRows<ReferenceRows['stores'][number]>(
-          db,
-          sql`select id, name from stores where account_id = ${accountId} and is_active`,
-        ),
-        queryRows<ReferenceRows['companies'][number]>(
-          db,
-          sql`select id, name, sort_name, code, currency from companies where account_id = ${accountId}`,
-        ),
-      ]);
-      // One after another: inside a transaction they share one connection.
-      const priceLevels = await queryRows<ReferenceRows['priceLevels'][number]>(
+      // One statement, one round trip: an API batch reads this once per request, inside its
+      // transaction (one connection, so parallel queries would only queue).
+      const list = (query: SQL) => sql`coalesce((select json_agg(r) from (${query}) r), '[]'::json)`;
+      const [row] = await queryRows<Omit<ReferenceRows, 'currency'> & { currency: string | null }>(
         db,
-        sql`select id, name from price_levels where account_id = ${accountId}`,
+        sql`select
+          ${list(sql`select id, name from brands where account_id = ${accountId}`)} as "brands",
+          ${list(sql`select id, code, name_zh, name_en, name_es from part_types where account_id = ${accountId}`)} as "partTypes",
+          ${list(sql`select id, name from stores where account_id = ${accountId} and is_active`)} as "stores",
+          ${list(sql`select id, name, sort_name, code, currency from companies where account_id = ${accountId}`)} as "companies",
+          ${list(sql`select id, name from price_levels where account_id = ${accountId}`)} as "priceLevels",
+          ${list(sql`select id, m1_name as make, m2_name as model, m3_year as year, m3_engine as engine
+            from vehicles where account_id = ${accountId}`)} as "vehicles",
+          (select currency from accounts where id = ${accountId}) as "currency"`,
       );
-      const vehicles = await queryRows<ReferenceRows['vehicles'][number]>(
-        db,
-        sql`select id, m1_name as make, m2_name as model, m3_year as year, m3_engine as engine
-          from vehicles where account_id = ${accountId}`,
-      );
-      const account = await queryRows<{ currency: string }>(
-        db,
-        sql`select currency from accounts where id = ${accountId}`,
-      );
-      return {
-        brands,
-        partTypes,
-        stores,
-        companies,
-        priceLevels,
-        vehicles,
-        currency: account[0]?.currency ?? 'CNY',
-      };
+      return { ...row!, currency: row!.currency ?? 'CNY' };
     },
 
     /** Product ids by brand + number key, for the rows that exist. */
