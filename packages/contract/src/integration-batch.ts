@@ -178,6 +178,7 @@ export const customerUserRowSchema = z.strictObject({
   initial_password: z.string().max(200).optional(),
 });
 
+// Reference rows, like products, keep a stored value for every field a row leaves out.
 const batchOperation = <T extends z.ZodType>(input: {
   operationId: string;
   path: string;

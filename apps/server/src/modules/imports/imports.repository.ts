@@ -61,7 +61,13 @@ export type ReferenceKind = 'brands' | 'part_types' | 'stores' | 'vehicles';
  */
 const REFERENCE_TABLES: Record<
   ReferenceKind,
-  { name: string; key: string; insertedKey: string; columns: Array<[string, string]> }
+  {
+    name: string;
+    key: string;
+    insertedKey: string;
+    /** Column, input type, and the value an insert takes when the row leaves it out. */
+    columns: Array<[string, string, string?]>;
+  }
 > = {
   brands: {
     name: 'brands',
@@ -89,7 +95,7 @@ const REFERENCE_TABLES: Record<
     insertedKey: 'lower(name)',
     columns: [
       ['name', 'text'],
-      ['names', 'jsonb'],
+      ['names', 'jsonb', "'{}'::jsonb"],
     ],
   },
   vehicles: {
@@ -104,8 +110,8 @@ const REFERENCE_TABLES: Record<
       ['m3_engine', 'text'],
       ['m3_kw', 'int'],
       ['m3_cc', 'int'],
-      ['pl_fuel', 'text'],
-      ['pl_body', 'text'],
+      ['pl_fuel', 'text', "''"],
+      ['pl_body', 'text', "''"],
       ['year_from', 'int'],
       ['year_to', 'int'],
     ],
@@ -849,19 +855,24 @@ export function createImportsRepository(db: Db) {
       );
       const keyOfRow = sql.raw(table.key);
       const values = table.columns.map(([column]) => column);
+      // A value not given (null) keeps the stored one; an insert takes the column's default.
+      const given = (column: string) => `coalesce(x.${column}, t.${column})`;
+      const inserted = table.columns.map(([column, , fallback]) =>
+        fallback ? `coalesce(x.${column}, ${fallback})` : `x.${column}`,
+      );
       const changed = await queryRows<{ key: string }>(
         db,
-        sql`update ${sql.raw(table.name)} t set ${sql.raw(values.map((column) => `${column} = x.${column}`).join(', '))}
+        sql`update ${sql.raw(table.name)} t set ${sql.raw(values.map((column) => `${column} = ${given(column)}`).join(', '))}
           from json_to_recordset(${json}::json) as ${input}
           where t.account_id = ${accountId} and ${keyOfRow} = x.key
             and (${sql.raw(values.map((column) => `t.${column}`).join(', '))}, null)
-              is distinct from (${sql.raw(values.map((column) => `x.${column}`).join(', '))}, null)
+              is distinct from (${sql.raw(values.map(given).join(', '))}, null)
           returning x.key`,
       );
       const added = await queryRows<{ key: string }>(
         db,
         sql`insert into ${sql.raw(table.name)} (account_id, ${sql.raw(values.join(', '))})
-          select ${accountId}, ${sql.raw(values.map((column) => `x.${column}`).join(', '))}
+          select ${accountId}, ${sql.raw(inserted.join(', '))}
           from json_to_recordset(${json}::json) as ${input}
           where not exists (select 1 from ${sql.raw(table.name)} t where t.account_id = ${accountId} and ${keyOfRow} = x.key)
           returning ${sql.raw(table.insertedKey)} as key`,

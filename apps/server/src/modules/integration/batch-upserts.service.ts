@@ -310,7 +310,7 @@ export function createBatchUpsertsService(
           rows.map((row, index) => ({
             row: index,
             key: lower(row.code),
-            values: { name: row.code.trim(), names: row.names ?? {} },
+            values: { name: row.code.trim(), names: row.names ?? null },
           })),
           ctx,
         ),
@@ -335,8 +335,8 @@ export function createBatchUpsertsService(
                 m3_engine: row.engine.trim(),
                 m3_kw: row.kw ?? null,
                 m3_cc: row.cc ?? null,
-                pl_fuel: row.fuel?.trim() ?? '',
-                pl_body: row.body?.trim() ?? '',
+                pl_fuel: row.fuel?.trim() ?? null,
+                pl_body: row.body?.trim() ?? null,
                 year_from: years?.[1] ? Number(years[1]) : null,
                 year_to: years?.[2]
                   ? Number(years[2])

@@ -72,6 +72,12 @@ describe('batch upserts on /api/v1', () => {
     expect(kinds(again)).toEqual(['updated', 'updated']);
     expect(kinds(await batch('/brands/batch', [{ name: 'DENSO', country: 'JP' }]))).toEqual(['updated']);
     expect(kinds(await batch('/brands/batch', [{ name: 'DENSO', country: 'JP' }]))).toEqual(['unchanged']);
+    // A field left out keeps its stored value.
+    expect(kinds(await batch('/brands/batch', [{ name: 'BOSCH' }]))).toEqual(['unchanged']);
+    const [bosch] = await t.database.rows<{ country: string }>(
+      sql`select country from brands where name = 'BOSCH'`,
+    );
+    expect(bosch!.country).toBe('DE');
 
     const types = await batch(
       '/part-types/batch',
