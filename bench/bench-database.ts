@@ -1,12 +1,25 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type pg from 'pg';
+import pg from 'pg';
 import { ROOT } from './server-process';
 
 /** The local PostgreSQL database every 1M-row scenario measures (seeded on first use). */
 export const BENCH_PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/pp_bench';
 export const BENCH_PARTS = Number(process.env.BENCH_PARTS ?? 1_000_000);
+
+/** A statement on the server's maintenance database (a scenario's own database may not exist yet). */
+export async function adminQuery(text: string) {
+  const url = new URL(BENCH_PG_URL);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
 
 /** Seeds BENCH_PARTS parts (and the history that scales with them) when the database has fewer. */
 export async function ensureSeeded(client: pg.Client) {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/platform/password';
 import { STAFF_SECRETS, staffSignInOverHttp } from '../apps/server/test/staff-test-kit';
-import { BENCH_PG_URL } from './bench-database';
+import { BENCH_PG_URL, adminQuery } from './bench-database';
 import { rows } from './report';
 import { sampleRss, startServer } from './server-process';
 
@@ -22,19 +22,6 @@ interface Status {
   total_rows: number | null;
   counts: Record<string, number>;
   check_counts: Record<string, number> | null;
-}
-
-async function admin(text: string) {
-  // The server's maintenance database: the bench database itself may not exist yet.
-  const url = new URL(BENCH_PG_URL);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 function writeCsv(file: string) {
@@ -53,7 +40,7 @@ function writeCsv(file: string) {
 
 export async function fileImportScenario() {
   const name = `pp_bench_import_${Date.now().toString(36)}`;
-  await admin(`create database ${name}`);
+  await adminQuery(`create database ${name}`);
   const url = new URL(BENCH_PG_URL);
   url.pathname = `/${name}`;
   const file = path.join(os.tmpdir(), `pp-bench-import-${ROWS}.csv`);
@@ -160,6 +147,6 @@ export async function fileImportScenario() {
   } finally {
     await server.stop();
     fs.rmSync(file, { force: true });
-    await admin(`drop database if exists ${name} with (force)`);
+    await adminQuery(`drop database if exists ${name} with (force)`);
   }
 }

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { apiBatchScenario } from './api-batch';
 import { ensurePgliteCopy } from './bench-database';
 import { cartScenario } from './cart';
 import { catalogScenario } from './catalog';
@@ -31,6 +32,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   cart: cartScenario,
   import: importScenario,
   'file-import': fileImportScenario,
+  'api-batch': apiBatchScenario,
   jobs: jobQueueScenario,
   records: recordsScenario,
   dashboard: dashboardScenario,

@@ -140,6 +140,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/brands/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Brands by name (reference data products refer to). At most 1000 rows; send an Idempotency-Key header to make retries safe.
+         * @description Scopes: catalog:write.
+         */
+        post: operations["upsertBrands"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/part-types/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Part types by code, with names in zh, en and es. At most 1000 rows; send an Idempotency-Key header to make retries safe.
+         * @description Scopes: catalog:write.
+         */
+        post: operations["upsertPartTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores (warehouses) by code. At most 1000 rows; send an Idempotency-Key header to make retries safe.
+         * @description Scopes: stock:write.
+         */
+        post: operations["upsertStores"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicles/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vehicles by make, model, year and engine — the keys fitments refer to. At most 1000 rows; send an Idempotency-Key header to make retries safe.
+         * @description Scopes: catalog:write.
+         */
+        post: operations["upsertVehicles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Products by brand + number (compared without spaces, dashes and case). A given field is set, an omitted one kept; cross numbers, fitments and pictures, when given, become exactly the list. An upserted product is active. At most 1000 rows; send an Idempotency-Key header to make retries safe.
+         * @description Scopes: catalog:write.
+         */
+        post: operations["upsertProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivates products (a delta feed's deletes): buyers no longer find or order them; orders keep them. Upserting a product again activates it. At most 1000 rows; send an Idempotency-Key header to make retries safe.
+         * @description Scopes: catalog:write.
+         */
+        post: operations["deactivateProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stock/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stock per store as absolute quantities counted at `as_of`; a row older than the stored count is ignored (answered `unchanged` with `stale: true`). At most 1000 rows; send an Idempotency-Key header to make retries safe.
+         * @description Scopes: stock:write.
+         */
+        post: operations["upsertStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prices/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List prices, price levels' prices and companies' own prices. At most 1000 rows; send an Idempotency-Key header to make retries safe.
+         * @description Scopes: prices:write.
+         */
+        post: operations["upsertPrices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Customer companies by code: name, price level, credit limit, payment days, currency, enabled. Each change is in the audit log with its fields. At most 1000 rows; send an Idempotency-Key header to make retries safe.
+         * @description Scopes: customers:write.
+         */
+        post: operations["upsertCompanies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer-users/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Companies' users by user_id: name, menu codes, tags, display switches, enabled. A new user needs `initial_password` and must change it at the first sign-in. At most 1000 rows; send an Idempotency-Key header to make retries safe.
+         * @description Scopes: customers:write.
+         */
+        post: operations["upsertCustomerUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch's stored answer (every row's result), for 30 days; only the key that sent it may read it.
+         * @description Scopes: any valid key.
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -694,6 +914,1110 @@ export interface operations {
             };
             /** @description The request does not match the schema; `errors` names the fields */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    upsertBrands: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        name: string;
+                        country?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    upsertPartTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        code: string;
+                        names: {
+                            zh: string;
+                            en: string;
+                            es: string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    upsertStores: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        code: string;
+                        names?: {
+                            zh?: string;
+                            en?: string;
+                            es?: string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    upsertVehicles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        make: string;
+                        model: string;
+                        year: string;
+                        engine: string;
+                        kw?: number;
+                        cc?: number;
+                        fuel?: string;
+                        body?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    upsertProducts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        brand: string;
+                        number: string;
+                        names?: {
+                            zh?: string;
+                            en?: string;
+                            es?: string;
+                        };
+                        part_type?: string;
+                        unit?: string;
+                        weight?: number;
+                        volume?: number;
+                        order_multiple?: number;
+                        list_price?: string | number;
+                        is_new?: boolean;
+                        params?: {
+                            name: string;
+                            value: string;
+                        }[];
+                        cross_numbers?: {
+                            /** @enum {string} */
+                            kind: "oe" | "brand";
+                            brand: string;
+                            number: string;
+                        }[];
+                        fitments?: {
+                            make: string;
+                            model: string;
+                            year: string;
+                            engine: string;
+                        }[];
+                        pictures?: string[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deactivateProducts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        brand: string;
+                        number: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    upsertStock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        brand: string;
+                        number: string;
+                        store: string;
+                        quantity: number;
+                        as_of: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    upsertPrices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        brand: string;
+                        number: string;
+                        list_price?: string | number;
+                        price_level?: string;
+                        level_price?: string | number;
+                        company?: string;
+                        company_price?: string | number;
+                        currency?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    upsertCompanies: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        code: string;
+                        name?: string;
+                        sort_name?: string;
+                        price_level?: string | null;
+                        credit_limit?: string | number;
+                        payment_days?: number;
+                        currency?: string;
+                        enabled?: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    upsertCustomerUsers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        user_id: string;
+                        company: string;
+                        name?: string;
+                        menus?: string[];
+                        tags?: string[];
+                        show_address?: boolean;
+                        product_detail_title_show_my_number?: boolean;
+                        enabled?: boolean;
+                        initial_password?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,6 +24,7 @@ import { registerFreightRoutes } from './modules/freight/freight.routes';
 import { registerImportsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
 import { createApiKeysService } from './modules/integration/api-keys.service';
+import { passwordHasher } from './platform/password';
 import { registerIntegrationApi } from './modules/integration/integration-api';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { orderActionRoutes } from './modules/integration/order-actions.routes';
@@ -231,7 +232,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     apiKeys: createApiKeysService({ ...data, ...(deps.now ? { now: deps.now } : {}) }),
     rateLimits,
-    operations: [...integrationRoutes({ repos, paymentsDesk }), ...orderActionRoutes(orderDesk)],
+    operations: [
+      ...integrationRoutes({
+        ...data,
+        paymentsDesk,
+        hashPassword: (password) => passwordHasher.hash(password, config.passwordHashMemoryKiB),
+        ...(deps.now ? { now: deps.now } : {}),
+      }),
+      ...orderActionRoutes(orderDesk),
+    ],
   });
   registerSystemRoutes(app, { repo: repos.system, databaseKind: database.kind });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -26,5 +26,7 @@ export function housekeepingTasks(deps: {
       run: (now) =>
         deps.repos.imports.pruneOlderThan(new Date(now.getTime() - IMPORT_RESULTS_KEPT_DAYS * DAY_MS)),
     },
+    // /api/v1 batches: their per-row results and idempotency keys, after their keeping time.
+    { name: 'api-batches', run: async () => ({ batches: await deps.repos.apiBatches.pruneExpired() }) },
   ];
 }

@@ -12,6 +12,7 @@ import { createDashboardRepository } from './modules/dashboard/dashboard.reposit
 import { createFinanceRepository } from './modules/finance/finance.repository';
 import { createFreightRepository } from './modules/freight/freight.repository';
 import { createImportsRepository } from './modules/imports/imports.repository';
+import { createApiBatchesRepository } from './modules/integration/api-batches.repository';
 import { createApiKeysRepository } from './modules/integration/api-keys.repository';
 import { createOutboxRepository } from './modules/integration/outbox.repository';
 import { createInventoryRepository } from './modules/inventory/inventory.repository';
@@ -41,6 +42,7 @@ import { createBrandingRepository } from './web-hosting/branding.repository';
 export function createRepositories(db: Db) {
   return {
     addresses: createAddressesRepository(db),
+    apiBatches: createApiBatchesRepository(db),
     apiKeys: createApiKeysRepository(db),
     areas: createAreasRepository(db),
     audit: createAuditRepository(db),

@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from './test-app';
 let t: TestApp;
 let baseUrl = '';
 let key = '';
+let catalogKey = '';
 
 beforeAll(async () => {
   t = await createTestApp({ seed: (database) => createAccount(database, 1).then(() => undefined) });
@@ -24,6 +25,12 @@ beforeAll(async () => {
   key = (
     await keys.create(
       { accountId: 1, name: 'erp', scopes: ['orders:read'] },
+      { kind: 'command', id: null, name: 'test', ip: '' },
+    )
+  ).key;
+  catalogKey = (
+    await keys.create(
+      { accountId: 1, name: 'catalogue', scopes: ['catalog:write'] },
       { kind: 'command', id: null, name: 'test', ip: '' },
     )
   ).key;
@@ -49,5 +56,41 @@ describe('the generated typed client', () => {
     const bad = await createPartsPortalClient(baseUrl, 'pp_live_not-a-key', 'es').GET('/me');
     expect(bad.response.status).toBe(401);
     expect(bad.error).toMatchObject({ status: 401, title: 'Clave de API no válida' });
+  });
+
+  it('sends a batch upsert with an Idempotency-Key and reads its stored answer back', async () => {
+    const api = createPartsPortalClient(baseUrl, catalogKey);
+    const brands = await api.POST('/brands/batch', {
+      body: { rows: [{ name: 'DENSO' }] },
+      params: { header: { 'Idempotency-Key': 'client-brands-1' } },
+    });
+    expect(brands.data?.results).toEqual([{ index: 0, result: 'created' }]);
+    const products = await api.POST('/products/batch', {
+      body: {
+        rows: [
+          {
+            brand: 'DENSO',
+            number: 'DP-1',
+            names: { en: 'Brake pad' },
+            list_price: '12.50',
+            cross_numbers: [{ kind: 'oe', brand: 'TOYOTA', number: '04465-33450' }],
+          },
+          { brand: 'NOSUCH', number: 'X' },
+        ],
+      },
+    });
+    expect(products.response.status).toBe(200);
+    expect(products.data?.counts).toEqual({ created: 1, updated: 0, unchanged: 0, error: 1 });
+    const stored = await api.GET('/batches/{id}', { params: { path: { id: products.data!.batch_id } } });
+    expect(stored.data?.results[1]).toMatchObject({
+      index: 1,
+      result: 'error',
+      errors: [{ field: 'brand' }],
+    });
+    const replay = await api.POST('/brands/batch', {
+      body: { rows: [{ name: 'DENSO' }] },
+      params: { header: { 'Idempotency-Key': 'client-brands-1' } },
+    });
+    expect(replay.data).toEqual({ ...brands.data, replayed: true });
   });
 });

@@ -48,6 +48,10 @@ export interface Operation<
   response: Data;
   /** 200 unless stated. */
   status?: number;
+  /** A batch: a body with more `rows` than this is refused whole with 413, before it is validated. */
+  maxRows?: number;
+  /** A write that honours the `Idempotency-Key` header. */
+  idempotent?: boolean;
 }
 
 export const defineOperation = <Body extends z.ZodType | undefined, Data extends z.ZodType>(

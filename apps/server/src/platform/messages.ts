@@ -422,6 +422,11 @@ export const messages = {
     en: 'Duplicate of row {row} (same brand and number).',
     es: 'Duplicado de la fila {row} (misma marca y número).',
   },
+  catalogImportDuplicateKey: {
+    zh: '与第 {row} 行重复（同一代码）。',
+    en: 'Duplicate of row {row} (same key).',
+    es: 'Duplicado de la fila {row} (misma clave).',
+  },
   catalogImportBadDecimal: {
     zh: '“{value}”不是有效的非负数（最多 4 位小数）。',
     en: '"{value}" is not a valid number of 0 or more (at most 4 decimals).',
@@ -466,6 +471,26 @@ export const messages = {
     zh: '互换号“{value}”无效，格式：OE:04465-33450;DENSO:DP123。',
     en: 'The cross number "{value}" is not valid; write OE:04465-33450;DENSO:DP123.',
     es: 'El número cruzado «{value}» no es válido; escriba OE:04465-33450;DENSO:DP123.',
+  },
+  catalogImportUnknownVehicle: {
+    zh: '车型“{value}”不存在（车型来自基础资料，请先添加）。',
+    en: 'The vehicle "{value}" does not exist (vehicles come from the reference data; add it first).',
+    es: 'El vehículo «{value}» no existe (los vehículos vienen de los datos de referencia; añádalo primero).',
+  },
+  catalogImportUnknownPriceLevel: {
+    zh: '价格等级“{value}”不存在。',
+    en: 'The price level "{value}" does not exist.',
+    es: 'El nivel de precios «{value}» no existe.',
+  },
+  catalogImportBadTime: {
+    zh: '“{value}”不是带时区的 ISO 8601 时间（如 2026-01-31T08:00:00Z）。',
+    en: '"{value}" is not an ISO 8601 time with an offset (e.g. 2026-01-31T08:00:00Z).',
+    es: '«{value}» no es una hora ISO 8601 con zona (p. ej. 2026-01-31T08:00:00Z).',
+  },
+  catalogImportWrongCurrency: {
+    zh: '币种 {value} 与此价格的币种 {expected} 不符（不做汇率换算）。',
+    en: "The currency {value} is not this price's currency {expected} (no exchange rates are applied).",
+    es: 'La moneda {value} no es la de este precio, {expected} (no se aplican tipos de cambio).',
   },
   catalogImportNothingToSet: {
     zh: '此行没有要导入的价格。',

@@ -208,6 +208,12 @@ export const stock = pgTable(
     stock: integer('stock').notNull().default(0),
     /** On hand minus reserved by unshipped orders; never negative. */
     availableStock: integer('available_stock').notNull().default(0),
+    /**
+     * When the sender counted this quantity (the ERP's `as_of`; a file import or a hand edit: the
+     * time of writing). An update counted earlier than this one is ignored, so a late, older
+     * update never overwrites a newer one (issue 13 item 3). Null: written before this column.
+     */
+    asOf: at('as_of'),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.storeId] }),

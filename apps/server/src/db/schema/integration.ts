@@ -65,3 +65,36 @@ export const outboxEvents = pgTable(
     index('outbox_events_account_idx').on(t.accountId, t.id),
   ],
 );
+
+/**
+ * One write request of /api/v1 (a batch upsert): its idempotency key, the SHA-256 of its body and
+ * its stored answer with every row's result. It is the idempotency record (a repeat of the key
+ * with the same body gets this answer again, with another body a 422) and the retrievable
+ * per-row result of a bulk sync (`GET /api/v1/batches/{id}`), kept 30 days — so a bulk product or
+ * stock sync is one audit entry plus this row, not one audit entry per product (issue 13 item 7).
+ */
+export const apiBatches = pgTable(
+  'api_batches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id').notNull(),
+    apiKeyId: integer('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    /** The operationId, e.g. `upsertProducts`. */
+    operation: text('operation').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    requestSha256: text('request_sha256').notNull(),
+    /** HTTP status of the stored answer. */
+    status: integer('status').notNull().default(200),
+    /** Row counts by result: created, updated, unchanged, error. */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    /** Every row's result, errors as message keys (rendered in the reader's language). */
+    results: jsonb('results').$type<unknown[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_batches_key_idempotency_uq').on(t.apiKeyId, t.idempotencyKey),
+    index('api_batches_created_idx').on(t.createdAt),
+  ],
+);

@@ -112,6 +112,39 @@ export function createCustomersRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** Company ids by code (lower-cased), for the codes that exist. */
+    async companyIdsByCode(accountId: number, codes: readonly string[]): Promise<Map<string, number>> {
+      if (codes.length === 0) return new Map();
+      const rows = await db
+        .select({ id: companies.id, code: sql<string>`lower(${companies.code})` })
+        .from(companies)
+        .where(
+          and(
+            eq(companies.accountId, accountId),
+            sql`lower(${companies.code}) in (select lower(c) from json_array_elements_text(${JSON.stringify(codes)}::json) c)`,
+          ),
+        );
+      return new Map(rows.map((row) => [row.code, row.id]));
+    },
+
+    /** Users by user_id (lower-cased), for the ids that exist: their row id and company. */
+    async usersByUserId(
+      accountId: number,
+      userIds: readonly string[],
+    ): Promise<Map<string, { id: number; companyId: number }>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, companyId: users.companyId, userId: sql<string>`lower(${users.userId})` })
+        .from(users)
+        .where(
+          and(
+            eq(users.accountId, accountId),
+            sql`lower(${users.userId}) in (select lower(u) from json_array_elements_text(${JSON.stringify(userIds)}::json) u)`,
+          ),
+        );
+      return new Map(rows.map((row) => [row.userId, { id: row.id, companyId: row.companyId }]));
+    },
+
     /** undefined when the code is taken (also by a concurrent insert). */
     async insertCompany(values: typeof companies.$inferInsert) {
       const [row] = await db

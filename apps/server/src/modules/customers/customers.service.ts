@@ -19,7 +19,7 @@ import { AppError, refused } from '../../platform/errors';
 import { translate, type MessageKey, type MessageParams } from '../../platform/messages';
 import { passwordHasher, type PasswordHasher } from '../../platform/password';
 import type { DataAccess, Repositories } from '../../repositories';
-import { changedFields } from '../audit/audit.repository';
+import { changedFields, type AuditActor } from '../audit/audit.repository';
 import type { SpreadsheetReader } from '../cart/spreadsheet-reader';
 import { staffActor, temporaryPassword } from '../staff/staff.service';
 import { countRowResults } from '../imports/sheet-upload';
@@ -75,6 +75,235 @@ function checkMenus(menus: readonly string[]): MenuCode[] {
 
 const uniqueTags = (tags: readonly string[]) => [...new Set(tags)];
 
+async function checkPriceLevel(tx: Repositories, accountId: number, id: number | null | undefined) {
+  if (id === null || id === undefined) return;
+  if (!(await tx.customers.findPriceLevel(accountId, id))) throw refused('priceLevelUnknown', { id });
+}
+
+/** Who writes a customer record: the account, and the actor the audit log names (staff or an API key). */
+export interface CustomerWriter {
+  accountId: number;
+  actor: AuditActor;
+}
+
+const writer = (staff: StaffContext, ip: string): CustomerWriter => ({
+  accountId: staff.accountId,
+  actor: staffActor(staff, ip),
+});
+
+/**
+ * The customer writes, inside the caller's transaction, each with its audit entry (the changed
+ * fields): one per call in the back office, many in one transaction for the integration API's
+ * customer batches. Refusals are `AppError`s thrown before any statement that could fail, so a
+ * caller may catch one and go on in the same transaction.
+ */
+export const customerWrites = {
+  async createCompany(
+    tx: Repositories,
+    who: CustomerWriter,
+    body: z.output<typeof companyCreateRequestSchema>,
+  ): Promise<number> {
+    await checkPriceLevel(tx, who.accountId, body.price_level_id);
+    if (await tx.customers.companyCodeTaken(who.accountId, body.code))
+      throw new AppError(ResultCode.conflict, 'companyCodeTaken', { code: body.code });
+    const currency = body.currency ?? (await tx.customers.accountCurrency(who.accountId));
+    const values = {
+      code: body.code,
+      name: body.name,
+      sort_name: body.sort_name || body.name.slice(0, 64),
+      price_level_id: body.price_level_id,
+      credit_limit: body.credit_limit,
+      payment_days: body.payment_days,
+      currency,
+      enabled: body.enabled,
+    };
+    const created = await tx.customers.insertCompany({
+      accountId: who.accountId,
+      code: values.code,
+      name: values.name,
+      sortName: values.sort_name,
+      priceLevelId: values.price_level_id,
+      creditLimit: values.credit_limit,
+      paymentDays: values.payment_days,
+      currency: values.currency,
+      isActive: values.enabled,
+    });
+    if (created === undefined)
+      throw new AppError(ResultCode.conflict, 'companyCodeTaken', { code: body.code });
+    await tx.audit.record({
+      accountId: who.accountId,
+      actor: who.actor,
+      action: 'company.create',
+      entity: 'company',
+      entityId: created,
+      changes: changedFields(null, values),
+    });
+    return created;
+  },
+
+  /** Answers the fields changed (none: nothing written). */
+  async updateCompany(
+    tx: Repositories,
+    who: CustomerWriter,
+    body: z.output<typeof companyUpdateRequestSchema>,
+    now: Date,
+  ) {
+    const company = await tx.customers.lockCompany(who.accountId, body.id);
+    if (!company) throw notFound();
+    if (body.price_level_id !== company.priceLevelId)
+      await checkPriceLevel(tx, who.accountId, body.price_level_id);
+    if (
+      body.code !== undefined &&
+      body.code.toLowerCase() !== (company.code ?? '').toLowerCase() &&
+      (await tx.customers.companyCodeTaken(who.accountId, body.code, company.id))
+    ) {
+      throw new AppError(ResultCode.conflict, 'companyCodeTaken', { code: body.code });
+    }
+    const before = {
+      code: company.code,
+      name: company.name,
+      sort_name: company.sortName,
+      price_level_id: company.priceLevelId,
+      credit_limit: company.creditLimit,
+      payment_days: company.paymentDays,
+      currency: company.currency,
+      enabled: company.isActive,
+    };
+    const after = {
+      code: body.code ?? before.code,
+      name: body.name ?? before.name,
+      sort_name: body.sort_name ?? before.sort_name,
+      price_level_id: body.price_level_id === undefined ? before.price_level_id : body.price_level_id,
+      // Compared as money, so "5000" sent for "5000.0000" stored is no change.
+      credit_limit:
+        body.credit_limit === undefined || Number(body.credit_limit) === Number(before.credit_limit)
+          ? before.credit_limit
+          : body.credit_limit,
+      payment_days: body.payment_days ?? before.payment_days,
+      currency: body.currency ?? before.currency,
+      enabled: body.enabled ?? before.enabled,
+    };
+    const changes = changedFields(before, after);
+    if (Object.keys(changes).length === 0) return changes;
+    await tx.customers.updateCompany(company.id, {
+      code: after.code,
+      name: after.name,
+      sortName: after.sort_name,
+      priceLevelId: after.price_level_id,
+      creditLimit: after.credit_limit,
+      paymentDays: after.payment_days,
+      currency: after.currency,
+      isActive: after.enabled,
+    });
+    // The check at every call already refuses them; ending the sessions keeps a later
+    // re-enable from bringing yesterday's tokens back.
+    if (changes.enabled && !after.enabled) await tx.auth.revokeCompanySessions(company.id, 'elsewhere', now);
+    await tx.audit.record({
+      accountId: who.accountId,
+      actor: who.actor,
+      action: 'company.update',
+      entity: 'company',
+      entityId: company.id,
+      changes,
+    });
+    return changes;
+  },
+
+  /** A new user with a hashed initial password that must be changed at the first sign-in. */
+  async createUser(
+    tx: Repositories,
+    who: CustomerWriter,
+    body: z.output<typeof customerUserCreateRequestSchema>,
+    passwordHash: string,
+  ): Promise<number> {
+    const menus = checkMenus(body.menus);
+    const company = await tx.customers.lockCompany(who.accountId, body.company_id);
+    if (!company) throw notFound();
+    if (await tx.customers.userIdTaken(who.accountId, body.user_id))
+      throw new AppError(ResultCode.conflict, 'customerUserIdTaken', { user_id: body.user_id });
+    const values = {
+      userId: body.user_id,
+      name: body.name,
+      menus,
+      tags: uniqueTags(body.tags),
+      showAddress: body.show_address,
+      productDetailTitleShowMyNumber: body.product_detail_title_show_my_number,
+      isActive: body.enabled,
+    };
+    const created = await tx.customers.insertUser({
+      accountId: who.accountId,
+      companyId: company.id,
+      passwordHash,
+      mustChangePassword: true,
+      ...values,
+    });
+    if (created === undefined)
+      throw new AppError(ResultCode.conflict, 'customerUserIdTaken', { user_id: body.user_id });
+    await tx.audit.record({
+      accountId: who.accountId,
+      actor: who.actor,
+      action: 'customer-user.create',
+      entity: 'user',
+      entityId: created,
+      changes: changedFields(null, { company_id: company.id, ...userAudit(values) }),
+    });
+    return created;
+  },
+
+  /** Answers the fields changed (none: nothing written). */
+  async updateUser(
+    tx: Repositories,
+    who: CustomerWriter,
+    body: z.output<typeof customerUserUpdateRequestSchema>,
+    now: Date,
+  ) {
+    const menus = body.menus === undefined ? undefined : checkMenus(body.menus);
+    const user = await tx.customers.lockUser(who.accountId, body.id);
+    if (!user) throw notFound();
+    if (
+      body.user_id !== undefined &&
+      body.user_id.toLowerCase() !== user.userId.toLowerCase() &&
+      (await tx.customers.userIdTaken(who.accountId, body.user_id, user.id))
+    ) {
+      throw new AppError(ResultCode.conflict, 'customerUserIdTaken', { user_id: body.user_id });
+    }
+    const before = userAudit(user);
+    const after = {
+      user_id: body.user_id ?? before.user_id,
+      name: body.name ?? before.name,
+      menus: menus ?? before.menus,
+      tags: body.tags === undefined ? before.tags : uniqueTags(body.tags),
+      show_address: body.show_address ?? before.show_address,
+      product_detail_title_show_my_number:
+        body.product_detail_title_show_my_number ?? before.product_detail_title_show_my_number,
+      enabled: body.enabled ?? before.enabled,
+    };
+    const changes = changedFields(before, after);
+    if (Object.keys(changes).length === 0) return changes;
+    // Sessions are read from the database at every call (auth.service authenticate), so new
+    // menus and switches apply to the user's next call in every server process.
+    await tx.customers.updateUser(user.id, {
+      userId: after.user_id,
+      name: after.name,
+      menus: after.menus,
+      tags: after.tags,
+      showAddress: after.show_address,
+      productDetailTitleShowMyNumber: after.product_detail_title_show_my_number,
+      isActive: after.enabled,
+    });
+    if (changes.enabled && !after.enabled) await tx.auth.revokeUserSessions(user.id, 'elsewhere', now);
+    await tx.audit.record({
+      accountId: who.accountId,
+      actor: who.actor,
+      action: 'customer-user.update',
+      entity: 'user',
+      entityId: user.id,
+      changes,
+    });
+    return changes;
+  },
+};
+
 /**
  * The back office's customers (issue 14 item 5). Every write is one transaction with its audit
  * entry; a staff member reaches only the companies of their own account (not found otherwise,
@@ -92,11 +321,6 @@ export function createCustomersService(
   const now = deps.now ?? (() => new Date());
   const passwords = deps.passwords ?? passwordHasher;
   const hash = (password: string) => passwords.hash(password, config.passwordHashMemoryKiB);
-
-  async function checkPriceLevel(tx: Repositories, accountId: number, id: number | null | undefined) {
-    if (id === null || id === undefined) return;
-    if (!(await tx.customers.findPriceLevel(accountId, id))) throw refused('priceLevelUnknown', { id });
-  }
 
   async function companyOf(accountId: number, companyId: number) {
     const company = await repos.customers.findCompany(accountId, companyId);
@@ -119,109 +343,12 @@ export function createCustomersService(
     },
 
     async createCompany(staff: StaffContext, body: z.output<typeof companyCreateRequestSchema>, ip: string) {
-      const id = await transaction(async (tx) => {
-        await checkPriceLevel(tx, staff.accountId, body.price_level_id);
-        if (await tx.customers.companyCodeTaken(staff.accountId, body.code))
-          throw new AppError(ResultCode.conflict, 'companyCodeTaken', { code: body.code });
-        const currency = body.currency ?? (await tx.customers.accountCurrency(staff.accountId));
-        const values = {
-          code: body.code,
-          name: body.name,
-          sort_name: body.sort_name || body.name.slice(0, 64),
-          price_level_id: body.price_level_id,
-          credit_limit: body.credit_limit,
-          payment_days: body.payment_days,
-          currency,
-          enabled: body.enabled,
-        };
-        const created = await tx.customers.insertCompany({
-          accountId: staff.accountId,
-          code: values.code,
-          name: values.name,
-          sortName: values.sort_name,
-          priceLevelId: values.price_level_id,
-          creditLimit: values.credit_limit,
-          paymentDays: values.payment_days,
-          currency: values.currency,
-          isActive: values.enabled,
-        });
-        if (created === undefined)
-          throw new AppError(ResultCode.conflict, 'companyCodeTaken', { code: body.code });
-        await tx.audit.record({
-          accountId: staff.accountId,
-          actor: staffActor(staff, ip),
-          action: 'company.create',
-          entity: 'company',
-          entityId: created,
-          changes: changedFields(null, values),
-        });
-        return created;
-      });
+      const id = await transaction((tx) => customerWrites.createCompany(tx, writer(staff, ip), body));
       return { id };
     },
 
     async updateCompany(staff: StaffContext, body: z.output<typeof companyUpdateRequestSchema>, ip: string) {
-      await transaction(async (tx) => {
-        const company = await tx.customers.lockCompany(staff.accountId, body.id);
-        if (!company) throw notFound();
-        if (body.price_level_id !== company.priceLevelId)
-          await checkPriceLevel(tx, staff.accountId, body.price_level_id);
-        if (
-          body.code !== undefined &&
-          body.code.toLowerCase() !== (company.code ?? '').toLowerCase() &&
-          (await tx.customers.companyCodeTaken(staff.accountId, body.code, company.id))
-        ) {
-          throw new AppError(ResultCode.conflict, 'companyCodeTaken', { code: body.code });
-        }
-        const before = {
-          code: company.code,
-          name: company.name,
-          sort_name: company.sortName,
-          price_level_id: company.priceLevelId,
-          credit_limit: company.creditLimit,
-          payment_days: company.paymentDays,
-          currency: company.currency,
-          enabled: company.isActive,
-        };
-        const after = {
-          code: body.code ?? before.code,
-          name: body.name ?? before.name,
-          sort_name: body.sort_name ?? before.sort_name,
-          price_level_id: body.price_level_id === undefined ? before.price_level_id : body.price_level_id,
-          // Compared as money, so "5000" sent for "5000.0000" stored is no change.
-          credit_limit:
-            body.credit_limit === undefined || Number(body.credit_limit) === Number(before.credit_limit)
-              ? before.credit_limit
-              : body.credit_limit,
-          payment_days: body.payment_days ?? before.payment_days,
-          currency: body.currency ?? before.currency,
-          enabled: body.enabled ?? before.enabled,
-        };
-        const changes = changedFields(before, after);
-        if (Object.keys(changes).length === 0) return;
-        await tx.customers.updateCompany(company.id, {
-          code: after.code,
-          name: after.name,
-          sortName: after.sort_name,
-          priceLevelId: after.price_level_id,
-          creditLimit: after.credit_limit,
-          paymentDays: after.payment_days,
-          currency: after.currency,
-          isActive: after.enabled,
-        });
-        // The check at every call already refuses them; ending the sessions keeps a later
-        // re-enable from bringing yesterday's tokens back.
-        if (changes.enabled && !after.enabled)
-          await tx.auth.revokeCompanySessions(company.id, 'elsewhere', now());
-        await tx.audit.record({
-          accountId: staff.accountId,
-          actor: staffActor(staff, ip),
-          action: 'company.update',
-          entity: 'company',
-          entityId: company.id,
-          changes,
-        });
-      });
+      await transaction((tx) => customerWrites.updateCompany(tx, writer(staff, ip), body, now()));
       return null;
     },
 
@@ -257,42 +384,12 @@ export function createCustomersService(
       body: z.output<typeof customerUserCreateRequestSchema>,
       ip: string,
     ) {
-      const menus = checkMenus(body.menus);
+      checkMenus(body.menus);
       const password = temporaryPassword();
       const passwordHash = await hash(password);
-      const id = await transaction(async (tx) => {
-        const company = await tx.customers.lockCompany(staff.accountId, body.company_id);
-        if (!company) throw notFound();
-        if (await tx.customers.userIdTaken(staff.accountId, body.user_id))
-          throw new AppError(ResultCode.conflict, 'customerUserIdTaken', { user_id: body.user_id });
-        const values = {
-          userId: body.user_id,
-          name: body.name,
-          menus,
-          tags: uniqueTags(body.tags),
-          showAddress: body.show_address,
-          productDetailTitleShowMyNumber: body.product_detail_title_show_my_number,
-          isActive: body.enabled,
-        };
-        const created = await tx.customers.insertUser({
-          accountId: staff.accountId,
-          companyId: company.id,
-          passwordHash,
-          mustChangePassword: true,
-          ...values,
-        });
-        if (created === undefined)
-          throw new AppError(ResultCode.conflict, 'customerUserIdTaken', { user_id: body.user_id });
-        await tx.audit.record({
-          accountId: staff.accountId,
-          actor: staffActor(staff, ip),
-          action: 'customer-user.create',
-          entity: 'user',
-          entityId: created,
-          changes: changedFields(null, { company_id: company.id, ...userAudit(values) }),
-        });
-        return created;
-      });
+      const id = await transaction((tx) =>
+        customerWrites.createUser(tx, writer(staff, ip), body, passwordHash),
+      );
       return { id, temporary_password: password };
     },
 
@@ -301,51 +398,8 @@ export function createCustomersService(
       body: z.output<typeof customerUserUpdateRequestSchema>,
       ip: string,
     ) {
-      const menus = body.menus === undefined ? undefined : checkMenus(body.menus);
-      await transaction(async (tx) => {
-        const user = await tx.customers.lockUser(staff.accountId, body.id);
-        if (!user) throw notFound();
-        if (
-          body.user_id !== undefined &&
-          body.user_id.toLowerCase() !== user.userId.toLowerCase() &&
-          (await tx.customers.userIdTaken(staff.accountId, body.user_id, user.id))
-        ) {
-          throw new AppError(ResultCode.conflict, 'customerUserIdTaken', { user_id: body.user_id });
-        }
-        const before = userAudit(user);
-        const after = {
-          user_id: body.user_id ?? before.user_id,
-          name: body.name ?? before.name,
-          menus: menus ?? before.menus,
-          tags: body.tags === undefined ? before.tags : uniqueTags(body.tags),
-          show_address: body.show_address ?? before.show_address,
-          product_detail_title_show_my_number:
-            body.product_detail_title_show_my_number ?? before.product_detail_title_show_my_number,
-          enabled: body.enabled ?? before.enabled,
-        };
-        const changes = changedFields(before, after);
-        if (Object.keys(changes).length === 0) return;
-        // Sessions are read from the database at every call (auth.service authenticate), so new
-        // menus and switches apply to the user's next call in every server process.
-        await tx.customers.updateUser(user.id, {
-          userId: after.user_id,
-          name: after.name,
-          menus: after.menus,
-          tags: after.tags,
-          showAddress: after.show_address,
-          productDetailTitleShowMyNumber: after.product_detail_title_show_my_number,
-          isActive: after.enabled,
-        });
-        if (changes.enabled && !after.enabled) await tx.auth.revokeUserSessions(user.id, 'elsewhere', now());
-        await tx.audit.record({
-          accountId: staff.accountId,
-          actor: staffActor(staff, ip),
-          action: 'customer-user.update',
-          entity: 'user',
-          entityId: user.id,
-          changes,
-        });
-      });
+      if (body.menus !== undefined) checkMenus(body.menus);
+      await transaction((tx) => customerWrites.updateUser(tx, writer(staff, ip), body, now()));
       return null;
     },
 

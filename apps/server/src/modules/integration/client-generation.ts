@@ -1,11 +1,16 @@
 import { integrationOperations } from '@partsportal/contract/integration';
 import { orderDeskOperations } from '@partsportal/contract/order-desk';
+import { batchOperations } from '@partsportal/contract/integration-batch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildOpenApiDocument } from './openapi';
 
 /** The document of every operation the contract declares (the server serves exactly these). */
 export const integrationDocument = () =>
-  buildOpenApiDocument([...Object.values(integrationOperations), ...Object.values(orderDeskOperations)]);
+  buildOpenApiDocument([
+    ...Object.values(integrationOperations),
+    ...Object.values(orderDeskOperations),
+    ...Object.values(batchOperations),
+  ]);
 
 /**
  * The typed client's types, generated from the OpenAPI document by openapi-typescript: what

@@ -190,6 +190,11 @@ export async function registerIntegrationApi(
           handler: async (request, reply) => {
             const language = request.apiLanguage;
             let body: unknown;
+            // Counted before validation: 10,000 small rows fit in the body limit, and validating
+            // them only to refuse them would cost what the limit is there to prevent.
+            const rows = (request.body as { rows?: unknown } | null)?.rows;
+            if (operation.maxRows !== undefined && Array.isArray(rows) && rows.length > operation.maxRows)
+              throw new ApiProblem(413, 'tooManyRows', { max: operation.maxRows, count: rows.length });
             if (operation.body) {
               const parsed = operation.body.safeParse(request.body ?? {});
               if (!parsed.success)

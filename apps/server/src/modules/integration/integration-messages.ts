@@ -71,6 +71,34 @@ const texts = {
       es: 'Como máximo {max} filas por solicitud; esta tiene {count}. No se procesó ninguna fila. Envíelas por lotes.',
     },
   },
+  idempotencyKeyReused: {
+    title: {
+      zh: '幂等键已用于其他请求',
+      en: 'Idempotency key reused',
+      es: 'Clave de idempotencia reutilizada',
+    },
+    detail: {
+      zh: '幂等键“{key}”已用于内容不同的请求，未处理任何行。新请求请使用新的键。',
+      en: 'The Idempotency-Key "{key}" was already used for a different request; nothing was processed. Use a new key for a new request.',
+      es: 'La Idempotency-Key «{key}» ya se usó para otra solicitud distinta; no se procesó nada. Use una clave nueva para una solicitud nueva.',
+    },
+  },
+  badIdempotencyKey: {
+    title: { zh: '幂等键无效', en: 'Invalid idempotency key', es: 'Clave de idempotencia no válida' },
+    detail: {
+      zh: 'Idempotency-Key 须为 1–255 个可打印 ASCII 字符（如 UUID）。',
+      en: 'The Idempotency-Key must be 1–255 printable ASCII characters (a UUID, for example).',
+      es: 'La Idempotency-Key debe tener de 1 a 255 caracteres ASCII imprimibles (por ejemplo, un UUID).',
+    },
+  },
+  batchNotFound: {
+    title: { zh: '未找到批次', en: 'Batch not found', es: 'Lote no encontrado' },
+    detail: {
+      zh: '没有此批次（批次结果保留 30 天，且只有发送它的密钥可以读取）。',
+      en: 'No such batch (batch results are kept for 30 days and only the key that sent one may read it).',
+      es: 'No existe este lote (los resultados se guardan 30 días y solo la clave que lo envió puede leerlo).',
+    },
+  },
   unsupportedMediaType: {
     title: { zh: '不支持的内容类型', en: 'Unsupported media type', es: 'Tipo de contenido no admitido' },
     detail: {

@@ -1,16 +1,21 @@
 import { integrationOperations, type orderChangesQuerySchema } from '@partsportal/contract/integration';
 import type { z } from 'zod';
-import type { Repositories } from '../../repositories';
+import type { DataAccess } from '../../repositories';
+import { batchRoutes } from './batch.routes';
+import { createBatchUpsertsService } from './batch-upserts.service';
 import { createOrderFeedService } from './order-feed.service';
 import type { PaymentsDeskService } from '../payments-desk/payments-desk.service';
 import { handle, type OperationRegistration } from './integration-api';
 import { createPaymentsIn } from './payments-in';
 
 /** Every operation of /api/v1 and the service call behind it (one line each, like the buyers' routes). */
-export function integrationRoutes(deps: {
-  repos: Repositories;
-  paymentsDesk: PaymentsDeskService;
-}): OperationRegistration[] {
+export function integrationRoutes(
+  deps: DataAccess & {
+    paymentsDesk: PaymentsDeskService;
+    hashPassword: (password: string) => Promise<string>;
+    now?: () => Date;
+  },
+): OperationRegistration[] {
   const feed = createOrderFeedService(deps);
   const paymentsIn = createPaymentsIn(deps);
   return [
@@ -27,5 +32,6 @@ export function integrationRoutes(deps: {
     handle(integrationOperations.recordPayment, ({ key, body, language, request }) =>
       paymentsIn({ key, body, language, ip: request.ip }),
     ),
+    ...batchRoutes(createBatchUpsertsService(deps)),
   ];
 }

@@ -49,7 +49,23 @@ export function buildOpenApiDocument(operations: readonly Operation[]) {
       tags: [operation.tag],
       security: [{ apiKey: [] }],
       'x-scopes': operation.scopes,
-      parameters: [...pathParameters, ...queryParameters(operation.query)],
+      parameters: [
+        ...pathParameters,
+        ...queryParameters(operation.query),
+        ...(operation.idempotent
+          ? [
+              {
+                name: 'Idempotency-Key',
+                in: 'header',
+                required: false,
+                description:
+                  'Any unique string (a UUID). Repeating it with the same body answers the stored result without ' +
+                  'writing again (kept 30 days); with another body the request is refused with 422.',
+                schema: { type: 'string', maxLength: 255 },
+              },
+            ]
+          : []),
+      ],
       ...(operation.body
         ? {
             requestBody: {
