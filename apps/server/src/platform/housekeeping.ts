@@ -67,7 +67,12 @@ export async function startHousekeeping(deps: {
     await jobs.send(
       HOUSEKEEPING_JOB,
       {},
-      { singletonKey: HOUSEKEEPING_JOB, singletonSeconds: deps.intervalSeconds, retryLimit: 0 },
+      // pg-boss refuses a slot longer than its archive interval (12 h).
+      {
+        singletonKey: HOUSEKEEPING_JOB,
+        singletonSeconds: Math.min(deps.intervalSeconds, 43_200),
+        retryLimit: 0,
+      },
     );
   }
 
