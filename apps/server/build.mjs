@@ -12,6 +12,8 @@ const started = Date.now();
 await build({
   entryPoints: {
     main: path.join(here, 'src/main.ts'),
+    // The job worker process (npm run worker; node apps/server/dist/worker.js when built).
+    worker: path.join(here, 'src/worker.ts'),
     'import-worker': path.join(here, 'src/modules/cart/import-worker.ts'),
   },
   outdir: path.join(here, 'dist'),

@@ -22,10 +22,11 @@ import { registerFinanceRoutes } from './modules/finance/finance.routes';
 import { createFinanceService } from './modules/finance/finance.service';
 import { registerFreightRoutes } from './modules/freight/freight.routes';
 import { registerImportsRoutes } from './modules/imports/imports.routes';
-import { createImportsService } from './modules/imports/imports.service';
+import { createJobServices, startJobWorkers } from './job-workers';
 import { createApiKeysService } from './modules/integration/api-keys.service';
 import { registerIntegrationApi } from './modules/integration/integration-api';
 import { integrationRoutes } from './modules/integration/integration.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { createFreightService } from './modules/freight/freight.service';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
 import { createInventoryService } from './modules/inventory/inventory.service';
@@ -130,12 +131,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
 
-  // The job queue (decision 010), inside this process unless JOBS=off; stopped before the
-  // database closes (onClose hooks run before main.ts closes it).
+  // The job queue (decision 010): its handlers run in this process with JOBS=inline, in a
+  // worker process (worker.ts) with JOBS=send-only; stopped before the database closes
+  // (onClose hooks run before main.ts closes it).
   const jobs = await openJobQueue({ database, config, logger: app.log });
-  app.addHook('onClose', async () => jobs.stop());
-  const imports = createImportsService({ ...data, jobs, config, logger: app.log });
-  if (config.jobs === 'inline') await imports.startWorkers();
+  const { imports, webhooks } = createJobServices({ ...data, jobs, config, logger: app.log });
+  const stopWorkers = config.jobs === 'inline' ? await startJobWorkers({ imports, webhooks }) : undefined;
+  app.addHook('onClose', async () => {
+    await stopWorkers?.();
+    await jobs.stop();
+  });
 
   await app.register(
     async (api) => {
@@ -208,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     apiKeys: createApiKeysService({ ...data, ...(deps.now ? { now: deps.now } : {}) }),
     rateLimits,
-    operations: integrationRoutes({ repos }),
+    operations: [...integrationRoutes({ repos }), ...webhooksRoutes(webhooks)],
   });
   registerSystemRoutes(app, { repo: repos.system, databaseKind: database.kind });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

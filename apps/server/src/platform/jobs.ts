@@ -23,6 +23,11 @@ export interface SendOptions {
   /** Extra attempts after a failure or an expiry (a process killed mid-job). */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * Exponential back-off: pg-boss waits retryDelay × 2^n × (1 + random) before retry n + 1
+   * (n from 0; the random factor spreads a burst of retries).
+   */
+  retryBackoff?: boolean;
   /** A job active longer than this is taken as lost (its process died) and retried. */
   expireInSeconds?: number;
   /** At most one queued job with this key per queue (pg-boss singletonKey). */
@@ -37,11 +42,33 @@ export interface JobInfo {
 
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
+export interface WorkOptions {
+  /**
+   * Jobs of this queue run at once in this process (default 1). For jobs that mostly wait on
+   * something else (a webhook receiver), so one slow receiver does not hold up the others.
+   */
+  concurrency?: number;
+}
+
 export interface JobQueue {
   /** The job's id; null when a singleton key refused it. */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
-  /** Runs `handler` for each job of `name`, one at a time in this process. */
-  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Many jobs of one queue in one statement (pg-boss `insert`): a burst queued by one
+   * transaction costs one round trip, not one per job. No singleton keys here.
+   */
+  sendMany<T extends object>(
+    name: string,
+    data: readonly T[],
+    options?: Omit<SendOptions, 'singletonKey'>,
+  ): Promise<void>;
+  /** Runs `handler` for each job of `name`, one at a time in this process (or `concurrency` at a time). */
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  /**
+   * Asks this process's workers of `name` to fetch now rather than at their next poll: after
+   * a transaction that sent jobs with `{ tx }` committed.
+   */
+  wake(name: string): void;
   stop(): Promise<void>;
 }
 
@@ -70,7 +97,9 @@ export function executorOf(db: Db): PgBoss.Db {
 function disabledQueue(): JobQueue {
   return {
     send: () => Promise.reject(new Error('the job queue is off (JOBS=off)')),
+    sendMany: () => Promise.reject(new Error('the job queue is off (JOBS=off)')),
     work: () => Promise.resolve(),
+    wake: () => undefined,
     stop: () => Promise.resolve(),
   };
 }
@@ -108,7 +137,9 @@ export async function openJobQueue(deps: {
     // run here inside one transaction holding an advisory lock, so creators take turns.
     await database.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_CREATE_LOCK})`);
-      await tx.execute(sql`select pgboss.create_queue(${name}, ${JSON.stringify({ policy: 'standard' })}::json)`);
+      await tx.execute(
+        sql`select pgboss.create_queue(${name}, ${JSON.stringify({ policy: 'standard' })}::json)`,
+      );
     });
     created.add(name);
   };
@@ -118,11 +149,28 @@ export async function openJobQueue(deps: {
    * every fetch, also one that found a job: woken after a handled job (more may wait) and after
    * a send from this process, a burst runs back to back instead of one job per interval.
    */
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
   const wake = (name: string) => {
-    const id = workers.get(name);
-    if (id && !stopped) boss.notifyWorker(id);
+    if (stopped) return;
+    for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
   };
+
+  const startWorker = <T extends object>(name: string, handler: JobHandler<T>) =>
+    boss.work<T>(
+      name,
+      { batchSize: 1, pollingIntervalSeconds: config.jobsPollSeconds, includeMetadata: true },
+      async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data, { id: job.id, retryCount: job.retryCount });
+          } catch (error) {
+            logger.warn({ err: error, job: job.id, queue: name }, 'job failed');
+            throw error;
+          }
+        }
+        if (jobs.length > 0) setImmediate(() => wake(name));
+      },
+    );
 
   return {
     async send(name, data, options = {}) {
@@ -131,6 +179,7 @@ export async function openJobQueue(deps: {
         ...(options.tx ? { db: executorOf(options.tx) } : {}),
         ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
         ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
+        ...(options.retryBackoff !== undefined ? { retryBackoff: options.retryBackoff } : {}),
         ...(options.expireInSeconds !== undefined ? { expireInSeconds: options.expireInSeconds } : {}),
         ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
       });
@@ -138,24 +187,30 @@ export async function openJobQueue(deps: {
       if (!options.tx) wake(name);
       return id;
     },
-    async work<T extends object>(name: string, handler: JobHandler<T>) {
+    async sendMany(name, data, options = {}) {
+      if (data.length === 0) return;
       await ensureQueue(name);
-      const workerId = await boss.work<T>(
-        name,
-        { batchSize: 1, pollingIntervalSeconds: config.jobsPollSeconds, includeMetadata: true },
-        async (jobs) => {
-          for (const job of jobs) {
-            try {
-              await handler(job.data, { id: job.id, retryCount: job.retryCount });
-            } catch (error) {
-              logger.warn({ err: error, job: job.id, queue: name }, 'job failed');
-              throw error;
-            }
-          }
-          if (jobs.length > 0) setImmediate(() => wake(name));
-        },
+      await boss.insert(
+        data.map((item) => ({
+          name,
+          data: item,
+          ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
+          ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
+          ...(options.retryBackoff !== undefined ? { retryBackoff: options.retryBackoff } : {}),
+          ...(options.expireInSeconds !== undefined ? { expireInSeconds: options.expireInSeconds } : {}),
+        })),
+        options.tx ? { db: executorOf(options.tx) } : {},
       );
-      workers.set(name, workerId);
+      if (!options.tx) wake(name);
+    },
+    wake,
+    async work<T extends object>(name: string, handler: JobHandler<T>, options: WorkOptions = {}) {
+      await ensureQueue(name);
+      const ids: string[] = [];
+      // pg-boss 10 has no per-worker concurrency: several workers of one queue, each one job at a time.
+      for (let i = 0; i < Math.max(1, options.concurrency ?? 1); i++)
+        ids.push(await startWorker(name, handler));
+      workers.set(name, [...(workers.get(name) ?? []), ...ids]);
     },
     async stop() {
       if (stopped) return;

@@ -8,7 +8,13 @@ import { orderLines, orders } from '../../db/schema/trading';
 const OUTBOX_LOCK_KEY = 0x70706f62; // "ppob"
 
 export type OutboxEventType =
-  'order.submitted' | 'order.paid' | 'order.cancelled' | 'order.shipped' | 'import.finished';
+  | 'order.submitted'
+  | 'order.paid'
+  | 'order.cancelled'
+  | 'order.shipped'
+  | 'import.finished'
+  // A test event of one webhook endpoint (modules/webhooks); not in the order feed.
+  | 'webhook.ping';
 
 export interface OutboxEvent {
   accountId: number;

@@ -1,0 +1,89 @@
+import http from 'node:http';
+import type net from 'node:net';
+
+/** One POST as the receiver got it. */
+export interface ReceivedWebhook {
+  path: string;
+  webhookId: string;
+  signature: string;
+  body: string;
+  at: number;
+}
+
+/**
+ * A webhook receiver for tests and the bench: a node:http server on 127.0.0.1 that records every
+ * POST and answers with `answer(request number, path)` (200 unless told). `unique` is what a
+ * receiver deduplicating by `Webhook-Id` keeps (per path). `stop()` closes the port (a receiver that is
+ * down: connections are refused), `start()` opens the same port again.
+ */
+export class WebhookReceiver {
+  readonly received: ReceivedWebhook[] = [];
+  readonly unique = new Map<string, ReceivedWebhook>();
+  answer: (count: number, path: string) => number = () => 200;
+  private server: http.Server | undefined;
+  private sockets = new Set<net.Socket>();
+  port = 0;
+
+  async start(): Promise<this> {
+    const server = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const hit: ReceivedWebhook = {
+          path: request.url ?? '',
+          webhookId: String(request.headers['webhook-id'] ?? ''),
+          signature: String(request.headers['partsportal-signature'] ?? ''),
+          body: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
+        };
+        this.received.push(hit);
+        const status = this.answer(this.received.length, hit.path);
+        // Deduplicated per path: two endpoints (paths) may get the same event.
+        const key = `${hit.path} ${hit.webhookId}`;
+        if (status >= 200 && status < 300 && !this.unique.has(key)) this.unique.set(key, hit);
+        response.writeHead(status, { 'content-type': 'text/plain' });
+        response.end(status >= 200 && status < 300 ? 'ok' : `receiver says ${status}`);
+      });
+    });
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.address() as net.AddressInfo).port;
+    this.server = server;
+    return this;
+  }
+
+  url(path = '/hook') {
+    return `http://127.0.0.1:${this.port}${path}`;
+  }
+
+  /** For a path: every POST, and the distinct event ids among the accepted ones. */
+  at(path: string) {
+    return {
+      all: this.received.filter((hit) => hit.path === path),
+      unique: [...this.unique.values()].filter((hit) => hit.path === path),
+    };
+  }
+
+  async stop() {
+    const server = this.server;
+    this.server = undefined;
+    if (!server) return;
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** Polls `check` until it is true; throws with `describe()` after `ms`. */
+export async function waitUntil(check: () => boolean | Promise<boolean>, ms: number, describe: () => string) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${describe()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
