@@ -20,6 +20,8 @@ export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   readonly unique = new Map<string, ReceivedWebhook>();
   answer: (count: number, path: string) => number = () => 200;
+  /** How long each answer takes (a slow receiver). */
+  delayMs = 0;
   private server: http.Server | undefined;
   private sockets = new Set<net.Socket>();
   port = 0;
@@ -41,8 +43,10 @@ export class WebhookReceiver {
         // Deduplicated per path: two endpoints (paths) may get the same event.
         const key = `${hit.path} ${hit.webhookId}`;
         if (status >= 200 && status < 300 && !this.unique.has(key)) this.unique.set(key, hit);
-        response.writeHead(status, { 'content-type': 'text/plain' });
-        response.end(status >= 200 && status < 300 ? 'ok' : `receiver says ${status}`);
+        setTimeout(() => {
+          response.writeHead(status, { 'content-type': 'text/plain' });
+          response.end(status >= 200 && status < 300 ? 'ok' : `receiver says ${status}`);
+        }, this.delayMs);
       });
     });
     server.on('connection', (socket) => {

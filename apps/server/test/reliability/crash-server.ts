@@ -16,6 +16,7 @@ import { openDatabase, type Database } from '../../src/db/client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = path.join(here, '..', '..', 'src', 'main.ts');
+const WORKER = path.join(here, '..', '..', 'src', 'worker.ts');
 
 /** Where the child's data lives: a PGlite folder, or a PostgreSQL database made for the run. */
 export interface CrashDatabase {
@@ -154,4 +155,33 @@ export async function startServer(
 export async function killServer(server: ServerChild): Promise<void> {
   server.child.kill('SIGKILL');
   await server.exited;
+}
+
+/**
+ * Starts the job worker process (`worker.ts`, `npm run worker`) on the database and waits for
+ * its start-up line; no HTTP, so readiness is read from its log.
+ */
+export async function startWorkerProcess(
+  database: CrashDatabase,
+  options: { inherit: NodeJS.ProcessEnv; env?: Record<string, string>; timeoutMs?: number },
+): Promise<Omit<ServerChild, 'baseUrl'>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    env: { ...options.inherit, ...database.env, LOG_LEVEL: 'info', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  while (!gone && Date.now() < deadline) {
+    if (output.includes('job worker started')) return { child, output: () => output, exited };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (!gone) child.kill('SIGKILL');
+  throw new Error(`worker did not start${gone ? ' (it exited)' : ''}:\n${output.slice(-2000)}`);
 }
