@@ -10,6 +10,8 @@
  *   api-key list
  *   api-key revoke --prefix pp_live_XXXXXXXX
  *
+ *   webhook create --key pp_live_XXXXXXXX --url URL --events order.paid,… | webhook list | webhook delete --id N
+ *
  * Without --password a temporary password is generated and printed once; the member changes it
  * at the first sign-in and enrols a TOTP app. An API key is printed once; only its hash is kept.
  * Every command writes the audit log as `command`.
@@ -28,6 +30,7 @@ import { insertStaffMember, temporaryPassword } from '../modules/staff/staff.ser
 import { AppError } from '../platform/errors';
 import { translate } from '../platform/messages';
 import { passwordHasher } from '../platform/password';
+import { WEBHOOK_USAGE, webhookCommand } from './webhook-command';
 import { createDataAccess } from '../repositories';
 
 const USAGE = [
@@ -35,6 +38,7 @@ const USAGE = [
   `       npm run admin -- api-key create --name NAME --scopes ${API_SCOPES.join(',')} [--expires-days N] [--rate-limit N]`,
   '       npm run admin -- api-key list',
   '       npm run admin -- api-key revoke --prefix pp_live_XXXXXXXX',
+  ...WEBHOOK_USAGE,
 ].join('\n');
 
 const commandActor = (): AuditActor => ({
@@ -160,6 +164,8 @@ async function apiKeyCommand(verb: string | undefined, rest: string[]): Promise<
 async function main(argv: string[]): Promise<number> {
   const [area, verb, ...rest] = argv;
   if (area === 'api-key') return apiKeyCommand(verb, rest);
+  if (area === 'webhook')
+    return webhookCommand(verb, rest, { withDatabase, actor: commandActor(), usage: USAGE });
   if (area !== 'staff' || verb !== 'create') {
     console.error(USAGE);
     return 2;
