@@ -21,6 +21,7 @@ import { mergeResults, parseResults, renderTable, updateDocument, type ScenarioR
 import { ROOT } from './server-process';
 import { startupScenario } from './startup';
 import { webScenario } from './web';
+import { webhooksScenario } from './webhooks';
 
 /** Every scenario by name, in table order. A new one is one line here. */
 const scenarios: Record<string, () => Promise<void>> = {
@@ -32,6 +33,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   import: importScenario,
   'file-import': fileImportScenario,
   jobs: jobQueueScenario,
+  webhooks: webhooksScenario,
   records: recordsScenario,
   dashboard: dashboardScenario,
   mixed: mixedScenario,

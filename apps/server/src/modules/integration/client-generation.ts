@@ -1,9 +1,11 @@
 import { integrationOperations } from '@partsportal/contract/integration';
+import { webhookOperations } from '@partsportal/contract/webhooks';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildOpenApiDocument } from './openapi';
 
 /** The document of every operation the contract declares (the server serves exactly these). */
-export const integrationDocument = () => buildOpenApiDocument(Object.values(integrationOperations));
+export const integrationDocument = () =>
+  buildOpenApiDocument([...Object.values(integrationOperations), ...Object.values(webhookOperations)]);
 
 /**
  * The typed client's types, generated from the OpenAPI document by openapi-typescript: what
