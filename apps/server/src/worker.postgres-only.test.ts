@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
-import { createAccount } from '../test/fixtures';
 import {
-  createCrashDatabase,
   freePort,
   killServer,
   startServer,
@@ -10,10 +8,8 @@ import {
   type CrashDatabase,
   type ServerChild,
 } from '../test/reliability/crash-server';
-import { WebhookReceiver, waitUntil } from '../test/webhook-receiver';
-import { createApiKeysService } from './modules/integration/api-keys.service';
+import { crashDatabaseWithKey, v1Caller, WebhookReceiver, waitUntil } from '../test/webhook-receiver';
 import { verifyWebhook } from './modules/webhooks/webhook-signature';
-import { createDataAccess } from './repositories';
 
 /**
  * The separate worker process (issue 13 item 6) on PostgreSQL: a server started with
@@ -38,39 +34,20 @@ afterAll(async () => {
 const ENV = { JOBS_POLL_SECONDS: '0.5', WEBHOOK_DISPATCH_MS: '50', WEBHOOK_RETRY_DELAY_SECONDS: '1' };
 
 it('a send-only server queues, the worker process delivers', { timeout: 180_000 }, async () => {
-  database = await createCrashDatabase('webhook-worker');
-  let key = '';
-  {
-    const db = await database.open();
-    await createAccount(db);
-    key = (
-      await createApiKeysService(createDataAccess(db)).create(
-        { accountId: 1, name: 'erp', scopes: ['orders:read'] },
-        { kind: 'command', id: null, name: 'test', ip: '' },
-      )
-    ).key;
-    await db.close();
-  }
+  const made = await crashDatabaseWithKey('webhook-worker');
+  database = made.database;
   await receiver.start();
   server = await startServer(database, await freePort(), {
     inherit: process.env,
     env: { ...ENV, JOBS: 'send-only' },
     timeoutMs: 120_000,
   });
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server!.baseUrl}/api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return (await response.json()) as Record<string, unknown>;
-  };
-  const { id, secret } = (await call('POST', '/webhooks', {
-    url: receiver.url('/worker'),
-    events: ['order.paid'],
-  })) as { id: number; secret: string };
+  const call = v1Caller(() => server!.baseUrl, made.key);
+  const created = await call('POST', '/webhooks', { url: receiver.url('/worker'), events: ['order.paid'] });
+  const { id, secret } = created.body as { id: number; secret: string };
   const sent: string[] = [];
-  for (let i = 0; i < 10; i++) sent.push((await call('POST', `/webhooks/${id}/ping`)).event_id as string);
+  for (let i = 0; i < 10; i++)
+    sent.push((await call('POST', `/webhooks/${id}/ping`)).body.event_id as string);
 
   // The server runs no handlers: nothing arrives, the outbox holds the events.
   await new Promise((resolve) => setTimeout(resolve, 2_000));

@@ -1,5 +1,9 @@
 import http from 'node:http';
 import type net from 'node:net';
+import { createApiKeysService } from '../src/modules/integration/api-keys.service';
+import { createDataAccess } from '../src/repositories';
+import { createAccount } from './fixtures';
+import { createCrashDatabase } from './reliability/crash-server';
 
 /** One POST as the receiver got it. */
 export interface ReceivedWebhook {
@@ -91,3 +95,38 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, ms: num
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * A fresh database of the current project (crash-server.ts) with account 1 and an API key of
+ * `orders:read`, for the suites that start real server processes; the key is in plain text.
+ */
+export async function crashDatabaseWithKey(label: string, rateLimitPerMinute?: number) {
+  const database = await createCrashDatabase(label);
+  const db = await database.open();
+  try {
+    await createAccount(db);
+    const { key } = await createApiKeysService(createDataAccess(db)).create(
+      {
+        accountId: 1,
+        name: 'erp',
+        scopes: ['orders:read'],
+        ...(rateLimitPerMinute ? { rateLimitPerMinute } : {}),
+      },
+      { kind: 'command', id: null, name: 'test', ip: '' },
+    );
+    return { database, key };
+  } finally {
+    await db.close();
+  }
+}
+
+/** Calls /api/v1 of a server process with the key: status and parsed JSON body. */
+export const v1Caller =
+  (baseUrl: () => string, key: string) => async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl()}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };

@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
-import { createAccount } from '../../../test/fixtures';
 import {
-  createCrashDatabase,
   freePort,
   killServer,
   startServer,
   type CrashDatabase,
   type ServerChild,
 } from '../../../test/reliability/crash-server';
-import { WebhookReceiver, waitUntil } from '../../../test/webhook-receiver';
-import { createDataAccess } from '../../repositories';
-import { createApiKeysService } from '../integration/api-keys.service';
+import { crashDatabaseWithKey, v1Caller, WebhookReceiver, waitUntil } from '../../../test/webhook-receiver';
 import { verifyWebhook } from './webhook-signature';
 
 /**
@@ -46,33 +42,15 @@ it(
   'delivers every event of a burst cut by SIGKILL after a restart, each id once after dedup',
   { timeout: 300_000 },
   async () => {
-    database = await createCrashDatabase('webhook-kill');
-    let key = '';
-    {
-      const db = await database.open();
-      await createAccount(db);
-      key = (
-        await createApiKeysService(createDataAccess(db)).create(
-          { accountId: 1, name: 'erp', scopes: ['orders:read'], rateLimitPerMinute: 100_000 },
-          { kind: 'command', id: null, name: 'test', ip: '' },
-        )
-      ).key;
-      await db.close();
-    }
+    const made = await crashDatabaseWithKey('webhook-kill', 100_000);
+    database = made.database;
     await receiver.start();
     // A slow receiver: deliveries are still in flight and queued when the kill lands.
     receiver.delayMs = 100;
     const port = await freePort();
     const start = () => startServer(database!, port, { inherit: process.env, env: ENV, timeoutMs: 120_000 });
     server = await start();
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${server!.baseUrl}/api/v1${path}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    };
+    const call = v1Caller(() => server!.baseUrl, made.key);
     const created = await call('POST', '/webhooks', {
       url: receiver.url('/kill'),
       events: ['order.submitted'],
