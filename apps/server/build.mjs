@@ -45,6 +45,7 @@ await build({
 });
 const size = fs.statSync(path.join(here, 'dist/main.js')).size;
 const workerSize = fs.statSync(path.join(here, 'dist/import-worker.js')).size;
+const jobWorkerSize = fs.statSync(path.join(here, 'dist/worker.js')).size;
 console.log(
-  `server built: dist/main.js ${(size / 1024).toFixed(0)} KiB, dist/import-worker.js ${(workerSize / 1024).toFixed(0)} KiB in ${Date.now() - started} ms`,
+  `server built: dist/main.js ${(size / 1024).toFixed(0)} KiB, dist/import-worker.js ${(workerSize / 1024).toFixed(0)} KiB, dist/worker.js ${(jobWorkerSize / 1024).toFixed(0)} KiB in ${Date.now() - started} ms`,
 );
