@@ -7,8 +7,9 @@ import { build } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const started = Date.now();
-// Two entries: the server, and the spreadsheet-parsing worker that the server starts from
-// dist/import-worker.js (modules/cart/spreadsheet-reader.ts resolves it beside main.js).
+// Three entries: the server, the job worker process (worker.ts, `npm run worker`), and the
+// spreadsheet-parsing worker that the server starts from dist/import-worker.js
+// (modules/cart/spreadsheet-reader.ts resolves it beside main.js).
 await build({
   entryPoints: {
     main: path.join(here, 'src/main.ts'),
