@@ -94,7 +94,9 @@ describe('job queue (pg-boss over our Database)', () => {
     // Every server process creates its queues on start; pg-boss 10 creates a queue's partition
     // unlocked, and two creators of different queues deadlock on the parent table. On PostgreSQL
     // each queue below runs on its own pooled connection, as separate processes would.
-    const starting = await Promise.all([0, 1, 2].map(() => openJobQueue({ database, config, logger: silent })));
+    const starting = await Promise.all(
+      [0, 1, 2].map(() => openJobQueue({ database, config, logger: silent })),
+    );
     queues.push(...starting);
     const names = ['boot-a', 'boot-b', 'boot-c', 'boot-d', 'boot-e', 'boot-f'];
     await Promise.all(
@@ -125,5 +127,43 @@ describe('job queue (pg-boss over our Database)', () => {
     expect(handledBy.size).toBe(n);
     const workers = new Set([...handledBy.values()].flat());
     expect(workers.size).toBeGreaterThanOrEqual(1);
+  });
+
+  it('with concurrency, a batch runs at once; a failed job of it is retried alone, the others complete', async () => {
+    const queue = queues[0]!;
+    // Queued in one transaction before any worker exists: the first fetches find batches.
+    await database.transaction((tx) =>
+      queue.sendMany(
+        'batched',
+        Array.from({ length: 12 }, (_, n) => ({ n })),
+        { tx, retryLimit: 1, retryDelaySeconds: 0 },
+      ),
+    );
+    const runs = new Map<number, number>();
+    let running = 0;
+    let most = 0;
+    await queue.work<{ n: number }>(
+      'batched',
+      async ({ n }, job) => {
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        running--;
+        // Odd jobs fail their first attempt.
+        if (n % 2 === 1 && job.retryCount === 0) throw new Error(`job ${n} fails once`);
+      },
+      { concurrency: 4 },
+    );
+    await until(
+      () => runs.size === 12 && [...runs].every(([n, count]) => count === (n % 2 ? 2 : 1)),
+      'the batch',
+    );
+    // A little longer: a succeeded job failed with its batch would run again now.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect([...runs].sort(([a], [b]) => a - b).map(([, count]) => count)).toEqual([
+      1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2,
+    ]);
+    expect(most).toBeGreaterThan(1);
   });
 });

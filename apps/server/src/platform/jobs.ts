@@ -129,19 +129,25 @@ export async function openJobQueue(deps: {
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   const created = new Set<string>();
-  const ensureQueue = async (name: string) => {
+  const ensureQueue = async (name: string, inTx?: Db) => {
     if (created.has(name)) return;
     // pg-boss 10's createQueue is idempotent but unlocked: it creates the queue's partition and
     // attaches it to pgboss.job, and two processes creating different queues at once deadlock
     // on that table (seen in CI: three processes starting together). The function it calls is
     // run here inside one transaction holding an advisory lock, so creators take turns.
-    await database.transaction(async (tx) => {
+    const create = async (tx: Db) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_CREATE_LOCK})`);
       await tx.execute(
         sql`select pgboss.create_queue(${name}, ${JSON.stringify({ policy: 'standard' })}::json)`,
       );
-    });
-    created.add(name);
+    };
+    // A send inside the caller's transaction creates the queue in it: a second transaction
+    // would wait forever on PGlite's one connection (a queue's first job sent by a process
+    // that runs no worker of it, e.g. JOBS=send-only or a test).
+    if (inTx) await create(inTx);
+    else await database.transaction(create);
+    // Only once that transaction commits is the queue there for good; a rollback takes it away.
+    if (!inTx) created.add(name);
   };
   let stopped = false;
   /**
@@ -199,7 +205,7 @@ export async function openJobQueue(deps: {
 
   return {
     async send(name, data, options = {}) {
-      await ensureQueue(name);
+      await ensureQueue(name, options.tx);
       const id = await boss.send(name, data, {
         ...(options.tx ? { db: executorOf(options.tx) } : {}),
         ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
@@ -214,7 +220,7 @@ export async function openJobQueue(deps: {
     },
     async sendMany(name, data, options = {}) {
       if (data.length === 0) return;
-      await ensureQueue(name);
+      await ensureQueue(name, options.tx);
       await boss.insert(
         data.map((item) => ({
           name,
