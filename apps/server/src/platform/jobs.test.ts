@@ -166,4 +166,26 @@ describe('job queue (pg-boss over our Database)', () => {
     ]);
     expect(most).toBeGreaterThan(1);
   });
+
+  it('retryNow makes a job waiting out a long retry delay due at once', async () => {
+    const queue = queues[0]!;
+    const attempts: Array<{ n: number; retry: number }> = [];
+    await queue.work<{ n: number }>('patient', async ({ n }, job) => {
+      attempts.push({ n, retry: job.retryCount });
+      if (job.retryCount === 0) throw new Error('first attempt fails');
+    });
+    await queue.send('patient', { n: 1 }, { retryLimit: 3, retryDelaySeconds: 3_600 });
+    await queue.send('patient', { n: 2 }, { retryLimit: 3, retryDelaySeconds: 3_600 });
+    await until(() => attempts.length === 2, 'the first attempts');
+    // Both now wait an hour; only the one named is brought forward.
+    await until(async () => (await queue.retryNow('patient', 'n', [1])) === 1, 'job 1 in retry');
+    await until(() => attempts.length === 3, 'the retry of job 1');
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(attempts).toEqual([
+      { n: expect.any(Number), retry: 0 },
+      { n: expect.any(Number), retry: 0 },
+      { n: 1, retry: 1 },
+    ]);
+    expect(await queue.retryNow('patient', 'n', [])).toBe(0);
+  });
 });

@@ -65,6 +65,12 @@ export interface JobQueue {
   /** Runs `handler` for each job of `name`, one at a time in this process (or `concurrency` at a time). */
   work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   /**
+   * Jobs of `name` waiting for a retry whose data has `field` equal to one of `values` become
+   * due now (a receiver that answered again: its other deliveries need not wait out their
+   * back-off). pg-boss 10 has no call for this; it is one UPDATE of its job table.
+   */
+  retryNow(name: string, field: string, values: ReadonlyArray<string | number>): Promise<number>;
+  /**
    * Asks this process's workers of `name` to fetch now rather than at their next poll: after
    * a transaction that sent jobs with `{ tx }` committed.
    */
@@ -100,6 +106,7 @@ function disabledQueue(): JobQueue {
     sendMany: () => Promise.reject(new Error('the job queue is off (JOBS=off)')),
     work: () => Promise.resolve(),
     wake: () => undefined,
+    retryNow: () => Promise.resolve(0),
     stop: () => Promise.resolve(),
   };
 }
@@ -235,6 +242,17 @@ export async function openJobQueue(deps: {
       if (!options.tx) wake(name);
     },
     wake,
+    async retryNow(name, field, values) {
+      if (values.length === 0) return 0;
+      const due = rowsOf<{ id: string }>(
+        await database.db.execute(sql`update pgboss.job set start_after = now()
+          where name = ${name} and state = 'retry' and start_after > now()
+            and data ->> ${field} in ${values.map(String)}
+          returning id`),
+      ).length;
+      if (due > 0) wake(name);
+      return due;
+    },
     async work<T extends object>(name: string, handler: JobHandler<T>, options: WorkOptions = {}) {
       await ensureQueue(name);
       const ids: string[] = [];

@@ -125,6 +125,16 @@ export function createWebhooksRepository(db: Db) {
         .where(eq(webhookDeliveries.id, deliveryId));
     },
 
+    /** Deliveries of an endpoint still waiting (queued or between retries). */
+    async pendingIds(endpointId: number, limit: number) {
+      const rows = await db
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.state, 'pending')))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
     /** A manual re-send: back to pending (a delivered one keeps its delivered_at until answered again). */
     async markPending(deliveryId: number) {
       const [row] = await db

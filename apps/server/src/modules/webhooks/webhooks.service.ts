@@ -191,6 +191,12 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     });
     // Thrown, the job is retried with back-off (the message names no secret and no URL query).
     if (!delivered) throw new Error(`webhook delivery ${data.deliveryId}: ${status ?? response}`);
+    // A retry got through: the receiver is back, so its other waiting deliveries go now rather
+    // than at the end of their back-off (minutes to hours after an outage).
+    if (attempt.retryCount > 0) {
+      const waiting = await repos.webhooks.pendingIds(endpoint.id, DISPATCH_BATCH * 10);
+      await jobs.retryNow(WEBHOOK_QUEUE, 'deliveryId', waiting);
+    }
   }
 
   /**
