@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { WebhookReceiver, waitUntil } from '../../../test/webhook-receiver';
+import { REPO_ROOT } from '../../config';
 import { createDataAccess } from '../../repositories';
 import type { OutboxEventType } from '../integration/outbox.repository';
 import { createApiKeysService } from '../integration/api-keys.service';
@@ -69,6 +74,22 @@ const register = async (key: string, path: string, events: string[]) => {
 
 const deliveriesOf = async (key: string, id: number) =>
   (await api(key, 'GET', `/webhooks/${id}/deliveries`)).body.deliveries;
+
+/** The ```js block of README's Webhooks section, imported as a module: its `verify`. */
+async function readmeRecipe() {
+  const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  const code = /### Webhooks[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)![1]!;
+  const file = path.join(os.tmpdir(), `pp-readme-verify-${process.pid}.mjs`);
+  fs.writeFileSync(file, code);
+  try {
+    const recipe = (await import(pathToFileURL(file).href)) as {
+      verify: (secret: string, body: string, header: string) => boolean;
+    };
+    return recipe.verify;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
 
 beforeAll(async () => {
   await receiver.start();
@@ -201,6 +222,10 @@ describe('delivery', () => {
     expect(verifyWebhook(hook.secret, hit!.body, hit!.signature)).toBe(true);
     expect(verifyWebhook(hook.secret, hit!.body.replace('9301', '9302'), hit!.signature)).toBe(false);
     expect(verifyWebhook(`${hook.secret}x`, hit!.body, hit!.signature)).toBe(false);
+    // The README's Node recipe, run as written, agrees.
+    const readmeVerify = await readmeRecipe();
+    expect(readmeVerify(hook.secret, hit!.body, hit!.signature)).toBe(true);
+    expect(readmeVerify(hook.secret, `${hit!.body} `, hit!.signature)).toBe(false);
     // An old signature is refused by the recipe's time check (replays).
     expect(
       verifyWebhook(hook.secret, hit!.body, hit!.signature, { nowSeconds: Date.now() / 1000 + 3_600 }),
