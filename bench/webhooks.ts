@@ -5,7 +5,6 @@
 // p95), once as a burst (committed as fast as they go) and once paced at 50 events/s; then a receiver that is down for 60 s while 1,000 events are written: how long after it
 // comes back until it has every event, and that a receiver deduplicating by Webhook-Id has each
 // exactly once. In one process, on in-memory PGlite and on a fresh PostgreSQL database.
-import pg from 'pg';
 import { createAccount } from '../apps/server/test/fixtures';
 import { WebhookReceiver } from '../apps/server/test/webhook-receiver';
 import { loadConfig } from '../apps/server/src/config';
@@ -14,7 +13,7 @@ import { createApiKeysService } from '../apps/server/src/modules/integration/api
 import { createWebhooksService } from '../apps/server/src/modules/webhooks/webhooks.service';
 import { openJobQueue } from '../apps/server/src/platform/jobs';
 import { createDataAccess } from '../apps/server/src/repositories';
-import { BENCH_PG_URL } from './bench-database';
+import { withFreshPostgres } from './bench-database';
 import { percentile, rows } from './report';
 
 const EVENTS = 1_000;
@@ -168,23 +167,5 @@ async function onPglite() {
 }
 
 async function onPostgres() {
-  const adminUrl = new URL(BENCH_PG_URL);
-  adminUrl.pathname = '/postgres';
-  const name = `pp_bench_webhooks_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(BENCH_PG_URL);
-    url.pathname = `/${name}`;
-    const postgres = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 10 });
-    try {
-      await measure(postgres, 'PostgreSQL', true);
-    } finally {
-      await postgres.close();
-    }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withFreshPostgres('webhooks', (postgres) => measure(postgres, 'PostgreSQL', true));
 }

@@ -1,29 +1,13 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
-import { REPO_ROOT } from '../config';
+import { adminCommand } from '../../test/admin-command';
 
-const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-webhook-cli-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-/** `npm run admin -- …` on a fresh PGlite folder (this command owns the embedded database meanwhile). */
-async function admin(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/cli/admin-cli.ts'), ...args],
-      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 60_000 },
-    );
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
-}
+const admin = adminCommand(dataDir, process.env);
 
 it('npm run admin -- webhook create|list|delete: for a key by prefix, within its scopes, secret printed once', async () => {
   await admin(
