@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { ROOT } from './server-process';
 
 /** The local PostgreSQL database every 1M-row scenario measures (seeded on first use). */
@@ -106,4 +107,30 @@ export function ensurePgliteCopy(dir: string) {
   if (result.status !== 0) throw new Error('PGlite seeding failed');
   fs.renameSync(partial, dir);
   console.log(`PGlite copy seeded in ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+}
+
+/**
+ * A fresh PostgreSQL database beside BENCH_PG_URL's (migrated on open), for a scenario that
+ * measures from empty; dropped afterwards.
+ */
+export async function withFreshPostgres(label: string, work: (database: Database) => Promise<void>) {
+  const adminUrl = new URL(BENCH_PG_URL);
+  adminUrl.pathname = '/postgres';
+  const name = `pp_bench_${label}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(BENCH_PG_URL);
+    url.pathname = `/${name}`;
+    const postgres = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 10 });
+    try {
+      await work(postgres);
+    } finally {
+      await postgres.close();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }

@@ -2,10 +2,9 @@
 // on in-memory PGlite and on PostgreSQL: the time to send them one by one, and from the first
 // send until the last has run in one worker of the same process; and one job's latency from
 // send to handler when the worker is idle.
-import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { openJobQueue } from '../apps/server/src/platform/jobs';
-import { BENCH_PG_URL } from './bench-database';
+import { withFreshPostgres } from './bench-database';
 import { median, rows } from './report';
 
 const JOBS = 1_000;
@@ -72,23 +71,5 @@ export async function jobQueueScenario() {
   } finally {
     await pglite.close();
   }
-  const adminUrl = new URL(BENCH_PG_URL);
-  adminUrl.pathname = '/postgres';
-  const name = `pp_bench_jobs_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(BENCH_PG_URL);
-    url.pathname = `/${name}`;
-    const postgres = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 10 });
-    try {
-      await measure(postgres, 'PostgreSQL');
-    } finally {
-      await postgres.close();
-    }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withFreshPostgres('jobs', (postgres) => measure(postgres, 'PostgreSQL'));
 }

@@ -22,6 +22,7 @@ import { mergeResults, parseResults, renderTable, updateDocument, type ScenarioR
 import { ROOT } from './server-process';
 import { startupScenario } from './startup';
 import { webScenario } from './web';
+import { webhooksScenario } from './webhooks';
 
 /** Every scenario by name, in table order. A new one is one line here. */
 const scenarios: Record<string, () => Promise<void>> = {
@@ -34,6 +35,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   'file-import': fileImportScenario,
   'api-batch': apiBatchScenario,
   jobs: jobQueueScenario,
+  webhooks: webhooksScenario,
   records: recordsScenario,
   dashboard: dashboardScenario,
   mixed: mixedScenario,

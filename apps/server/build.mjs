@@ -7,11 +7,14 @@ import { build } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const started = Date.now();
-// Two entries: the server, and the spreadsheet-parsing worker that the server starts from
-// dist/import-worker.js (modules/cart/spreadsheet-reader.ts resolves it beside main.js).
+// Three entries: the server, the job worker process (worker.ts, `npm run worker`), and the
+// spreadsheet-parsing worker that the server starts from dist/import-worker.js
+// (modules/cart/spreadsheet-reader.ts resolves it beside main.js).
 await build({
   entryPoints: {
     main: path.join(here, 'src/main.ts'),
+    // The job worker process (npm run worker; node apps/server/dist/worker.js when built).
+    worker: path.join(here, 'src/worker.ts'),
     'import-worker': path.join(here, 'src/modules/cart/import-worker.ts'),
   },
   outdir: path.join(here, 'dist'),
@@ -43,6 +46,7 @@ await build({
 });
 const size = fs.statSync(path.join(here, 'dist/main.js')).size;
 const workerSize = fs.statSync(path.join(here, 'dist/import-worker.js')).size;
+const jobWorkerSize = fs.statSync(path.join(here, 'dist/worker.js')).size;
 console.log(
-  `server built: dist/main.js ${(size / 1024).toFixed(0)} KiB, dist/import-worker.js ${(workerSize / 1024).toFixed(0)} KiB in ${Date.now() - started} ms`,
+  `server built: dist/main.js ${(size / 1024).toFixed(0)} KiB, dist/import-worker.js ${(workerSize / 1024).toFixed(0)} KiB, dist/worker.js ${(jobWorkerSize / 1024).toFixed(0)} KiB in ${Date.now() - started} ms`,
 );

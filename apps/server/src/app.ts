@@ -22,12 +22,13 @@ import { registerFinanceRoutes } from './modules/finance/finance.routes';
 import { createFinanceService } from './modules/finance/finance.service';
 import { registerFreightRoutes } from './modules/freight/freight.routes';
 import { registerImportsRoutes } from './modules/imports/imports.routes';
-import { createImportsService } from './modules/imports/imports.service';
+import { createJobServices, startJobWorkers } from './job-workers';
 import { createApiKeysService } from './modules/integration/api-keys.service';
 import { passwordHasher } from './platform/password';
 import { registerIntegrationApi } from './modules/integration/integration-api';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { orderActionRoutes } from './modules/integration/order-actions.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { createFreightService } from './modules/freight/freight.service';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
 import { createInventoryService } from './modules/inventory/inventory.service';
@@ -142,14 +143,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
 
-  // The job queue (decision 010), inside this process unless JOBS=off; stopped before the
-  // database closes (onClose hooks run before main.ts closes it).
+  // The job queue (decision 010): its handlers run in this process with JOBS=inline, in a
+  // worker process (worker.ts) with JOBS=send-only; stopped before the database closes
+  // (onClose hooks run before main.ts closes it).
   const jobs = await openJobQueue({ database, config, logger: app.log });
-  app.addHook('onClose', async () => jobs.stop());
-  const imports = createImportsService({ ...data, jobs, config, logger: app.log });
+  const { imports, webhooks } = createJobServices({ ...data, jobs, config, logger: app.log });
+  const stopWorkers = config.jobs === 'inline' ? await startJobWorkers({ imports, webhooks }) : undefined;
+  app.addHook('onClose', async () => {
+    await stopWorkers?.();
+    await jobs.stop();
+  });
   // The order desk (issue 15): staff at /Admin/Orders and the ERP at /api/v1 share this service.
   const orderDesk = createOrderDeskService({ ...data, ...(deps.now ? { now: deps.now } : {}) });
-  if (config.jobs === 'inline') await imports.startWorkers();
 
   await app.register(
     async (api) => {
@@ -240,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...(deps.now ? { now: deps.now } : {}),
       }),
       ...orderActionRoutes(orderDesk),
+      ...webhooksRoutes(webhooks),
     ],
   });
   registerSystemRoutes(app, { repo: repos.system, databaseKind: database.kind });
@@ -249,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWebHosting(app, { config, branding: repos.branding });
 
   const housekeeping = await startHousekeeping({
-    tasks: housekeepingTasks({ repos, authService, staffService }),
+    tasks: housekeepingTasks({ repos, rateLimits }),
     ...(config.jobs === 'off' ? {} : { jobs }),
     runsJobs: config.jobs === 'inline',
     intervalSeconds: config.housekeepingSeconds,

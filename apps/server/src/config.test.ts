@@ -154,3 +154,27 @@ describe('running several processes (CLUSTER)', () => {
     expect(clusterProblems({ CLUSTER: 'false' })).toEqual([]);
   });
 });
+
+describe('jobs (JOBS)', () => {
+  it('runs jobs inline by default; send-only and off are the other modes', () => {
+    expect(loadConfig({}).jobs).toBe('inline');
+    expect(loadConfig({ JOBS: 'off' }).jobs).toBe('off');
+    expect(loadConfig({ JOBS: 'send-only', DATABASE_URL: 'postgres://db/pp' }).jobs).toBe('send-only');
+    expect(() => loadConfig({ JOBS: 'later' })).toThrow(/JOBS must be inline, send-only or off/);
+  });
+
+  it('refuses send-only on PGlite: no worker process could open its data folder', () => {
+    expect(() => loadConfig({ JOBS: 'send-only' })).toThrow(/JOBS=send-only needs DATABASE_URL/);
+  });
+
+  it('retries a webhook for about a day: 12 retries from 15 s, doubled', () => {
+    const config = loadConfig({});
+    expect([config.webhookRetryLimit, config.webhookRetryDelaySeconds, config.webhookTimeoutMs]).toEqual([
+      12, 15, 10_000,
+    ]);
+    // pg-boss waits delay × 2^n × (1 + random) before retry n + 1: between 17 h and 34 h in all.
+    const least = config.webhookRetryDelaySeconds * (2 ** config.webhookRetryLimit - 1);
+    expect(least / 3600).toBeGreaterThan(16);
+    expect((2 * least) / 3600).toBeLessThan(36);
+  });
+});

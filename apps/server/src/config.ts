@@ -73,10 +73,11 @@ export interface Config {
   /** Connections in this process's PostgreSQL pool (DB_POOL_SIZE; PGlite has one). */
   databasePoolSize: number;
   /**
-   * JOBS: `inline` runs the job queue (platform/jobs.ts) inside this server process; `off`
-   * starts none (sending a job then fails). A separate worker process comes later (decision 010).
+   * JOBS: `inline` runs the job queue's handlers (platform/jobs.ts) inside this server process;
+   * `send-only` (PostgreSQL only) only enqueues: a worker process (`npm run worker`, worker.ts)
+   * runs them; `off` starts no queue (sending a job then fails). Decision 010.
    */
-  jobs: 'inline' | 'off';
+  jobs: 'inline' | 'send-only' | 'off';
   /** How often an idle worker asks for a job (JOBS_POLL_SECONDS, at least 0.5). */
   jobsPollSeconds: number;
   /** How often the queue's maintenance (expiring jobs of dead processes) runs (JOBS_MAINTENANCE_SECONDS). */
@@ -88,6 +89,16 @@ export interface Config {
    * retried from the import's checkpoint (IMPORT_JOB_EXPIRE_SECONDS).
    */
   importJobExpireSeconds: number;
+  /** Webhook delivery attempts after the first (WEBHOOK_RETRY_LIMIT); with the delay below, ~24 h of back-off. */
+  webhookRetryLimit: number;
+  /** First retry delay of a webhook delivery, doubled each retry (WEBHOOK_RETRY_DELAY_SECONDS). */
+  webhookRetryDelaySeconds: number;
+  /** A receiver that has not answered within this long counts as a failed attempt (WEBHOOK_TIMEOUT_MS). */
+  webhookTimeoutMs: number;
+  /** How often the dispatcher looks for new outbox events (WEBHOOK_DISPATCH_MS). */
+  webhookDispatchMs: number;
+  /** Deliveries in flight at once per worker process (WEBHOOK_CONCURRENCY). */
+  webhookConcurrency: number;
   /** Largest back-office import file (IMPORT_MAX_BYTES); the buyers' cart upload keeps its 5 MB. */
   importMaxBytes: number;
 }
@@ -238,18 +249,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importWorkerWarm: bool(env.IMPORT_WORKER_WARM, true),
     databaseTimeouts: loadDatabaseTimeouts(env),
     databasePoolSize: loadDatabasePoolSize(env),
-    jobs: loadJobsMode(env.JOBS),
+    jobs: loadJobsMode(env.JOBS, env.DATABASE_URL),
     jobsPollSeconds: Math.max(0.5, Number(env.JOBS_POLL_SECONDS || 1)),
     jobsMaintenanceSeconds: int(env.JOBS_MAINTENANCE_SECONDS, 30),
     housekeepingSeconds: int(env.HOUSEKEEPING_SECONDS, 900),
     importJobExpireSeconds: int(env.IMPORT_JOB_EXPIRE_SECONDS, 120),
     importMaxBytes: int(env.IMPORT_MAX_BYTES, 200 * 1024 * 1024),
+    // 15 s × (2^12 − 1) ≈ 17 h at the least; the random factor of each wait (1–2×) makes ~26 h on average.
+    webhookRetryLimit: int(env.WEBHOOK_RETRY_LIMIT, 12),
+    webhookRetryDelaySeconds: int(env.WEBHOOK_RETRY_DELAY_SECONDS, 15),
+    webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
+    webhookDispatchMs: Math.max(50, int(env.WEBHOOK_DISPATCH_MS, 200)),
+    webhookConcurrency: Math.max(1, int(env.WEBHOOK_CONCURRENCY, 8)),
   };
 }
 
-function loadJobsMode(value: string | undefined): Config['jobs'] {
+function loadJobsMode(value: string | undefined, databaseUrl: string | undefined): Config['jobs'] {
   const mode = (value ?? '').trim().toLowerCase() || 'inline';
-  if (mode !== 'inline' && mode !== 'off') throw new Error(`JOBS must be inline or off, got "${value}"`);
+  if (mode !== 'inline' && mode !== 'send-only' && mode !== 'off')
+    throw new Error(`JOBS must be inline, send-only or off, got "${value}"`);
+  // Nothing could run the jobs: a PGlite folder opens in one process, so no worker process.
+  if (mode === 'send-only' && !databaseUrl)
+    throw new Error(
+      'JOBS=send-only needs DATABASE_URL (PostgreSQL): the embedded PGlite database opens in one process only, ' +
+        'so no separate worker could run the jobs — leave JOBS=inline',
+    );
   return mode;
 }
 

@@ -31,6 +31,7 @@ import { createPurchasesRepository } from './modules/records/purchases.repositor
 import { createSalesRepository } from './modules/records/sales.repository';
 import { createStaffRepository } from './modules/staff/staff.repository';
 import { createSystemRepository } from './modules/system/system.repository';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
 import { createBrandingRepository } from './web-hosting/branding.repository';
 
 /**
@@ -72,6 +73,7 @@ export function createRepositories(db: Db) {
     sales: createSalesRepository(db),
     staff: createStaffRepository(db),
     system: createSystemRepository(db),
+    webhooks: createWebhooksRepository(db),
   };
 }
 

@@ -1,30 +1,13 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../config';
+import { adminCommand } from '../../test/admin-command';
 
-const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-admin-cli-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-/** The operator's command as the README gives it, on a fresh PGlite folder. */
-async function admin(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/cli/admin-cli.ts'), ...args],
-      // No DATABASE_URL: this is the embedded database's first owner.
-      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 60_000 },
-    );
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
-}
+const admin = adminCommand(dataDir, process.env);
 
 describe('npm run admin -- staff create', () => {
   it('creates the first owner on a fresh database, prints the temporary password once, refuses a taken name', async () => {

@@ -15,6 +15,8 @@
  *   db copy --to postgres://…  |  db backup --out FILE  |  db restore --from FILE --data-dir DIR
  *                (cli/database-commands.ts; the server stopped)
  *
+ *   webhook create --key pp_live_XXXXXXXX --url URL --events order.paid,… | webhook list | webhook delete --id N
+ *
  * Without --password a temporary password is generated and printed once; the member changes it
  * at the first sign-in and enrols a TOTP app. An API key is printed once; only its hash is kept.
  * Every command writes the audit log as `command`.
@@ -31,6 +33,7 @@ import { insertStaffMember, temporaryPassword } from '../modules/staff/staff.ser
 import { AppError } from '../platform/errors';
 import { translate } from '../platform/messages';
 import { passwordHasher } from '../platform/password';
+import { WEBHOOK_USAGE, webhookCommand } from './webhook-command';
 import { createDataAccess } from '../repositories';
 import { commandActor } from './command-actor';
 import { DATABASE_USAGE, databaseCommand } from './database-commands';
@@ -43,6 +46,7 @@ const USAGE = [
   '       npm run admin -- api-key revoke --prefix pp_live_XXXXXXXX',
   ...DATABASE_USAGE,
   ...DEMO_USAGE,
+  ...WEBHOOK_USAGE,
 ].join('\n');
 
 async function withDatabase<T>(work: (database: Database, config: Config) => Promise<T>): Promise<T> {
@@ -163,6 +167,8 @@ async function main(argv: string[]): Promise<number> {
   if (area === 'api-key') return apiKeyCommand(verb, rest);
   if (area === 'db') return databaseCommand(verb, rest);
   if (area === 'demo') return demoCommand(verb, rest);
+  if (area === 'webhook')
+    return webhookCommand(verb, rest, { withDatabase, actor: commandActor(), usage: USAGE });
   if (area !== 'staff' || verb !== 'create') {
     console.error(USAGE);
     return 2;

@@ -97,11 +97,7 @@ describe('scheduled clean-up (issue 16 item 4)', () => {
     const old = await make(40, 'done');
     const recent = await make(5, 'done');
     const running = await make(40, 'running');
-    const tasks = housekeepingTasks({
-      repos,
-      authService: { pruneExpired: async () => undefined },
-      staffService: { pruneExpired: async () => undefined },
-    });
+    const tasks = housekeepingTasks({ repos });
     const run = await startHousekeeping({
       tasks,
       runsJobs: false,

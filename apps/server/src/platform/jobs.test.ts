@@ -128,4 +128,64 @@ describe('job queue (pg-boss over our Database)', () => {
     const workers = new Set([...handledBy.values()].flat());
     expect(workers.size).toBeGreaterThanOrEqual(1);
   });
+
+  it('with concurrency, a batch runs at once; a failed job of it is retried alone, the others complete', async () => {
+    const queue = queues[0]!;
+    // Queued in one transaction before any worker exists: the first fetches find batches.
+    await database.transaction((tx) =>
+      queue.sendMany(
+        'batched',
+        Array.from({ length: 12 }, (_, n) => ({ n })),
+        { tx, retryLimit: 1, retryDelaySeconds: 0 },
+      ),
+    );
+    const runs = new Map<number, number>();
+    let running = 0;
+    let most = 0;
+    await queue.work<{ n: number }>(
+      'batched',
+      async ({ n }, job) => {
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        running--;
+        // Odd jobs fail their first attempt.
+        if (n % 2 === 1 && job.retryCount === 0) throw new Error(`job ${n} fails once`);
+      },
+      { concurrency: 4 },
+    );
+    await until(
+      () => runs.size === 12 && [...runs].every(([n, count]) => count === (n % 2 ? 2 : 1)),
+      'the batch',
+    );
+    // A little longer: a succeeded job failed with its batch would run again now.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect([...runs].sort(([a], [b]) => a - b).map(([, count]) => count)).toEqual([
+      1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2,
+    ]);
+    expect(most).toBeGreaterThan(1);
+  });
+
+  it('retryNow makes a job waiting out a long retry delay due at once', async () => {
+    const queue = queues[0]!;
+    const attempts: Array<{ n: number; retry: number }> = [];
+    await queue.work<{ n: number }>('patient', async ({ n }, job) => {
+      attempts.push({ n, retry: job.retryCount });
+      if (job.retryCount === 0) throw new Error('first attempt fails');
+    });
+    await queue.send('patient', { n: 1 }, { retryLimit: 3, retryDelaySeconds: 3_600 });
+    await queue.send('patient', { n: 2 }, { retryLimit: 3, retryDelaySeconds: 3_600 });
+    await until(() => attempts.length === 2, 'the first attempts');
+    // Both now wait an hour; only the one named is brought forward.
+    await until(async () => (await queue.retryNow('patient', 'n', [1])) === 1, 'job 1 in retry');
+    await until(() => attempts.length === 3, 'the retry of job 1');
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(attempts).toEqual([
+      { n: expect.any(Number), retry: 0 },
+      { n: expect.any(Number), retry: 0 },
+      { n: 1, retry: 1 },
+    ]);
+    expect(await queue.retryNow('patient', 'n', [])).toBe(0);
+  });
 });

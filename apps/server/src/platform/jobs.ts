@@ -23,6 +23,11 @@ export interface SendOptions {
   /** Extra attempts after a failure or an expiry (a process killed mid-job). */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * Exponential back-off: pg-boss waits retryDelay × 2^n × (1 + random) before retry n + 1
+   * (n from 0; the random factor spreads a burst of retries).
+   */
+  retryBackoff?: boolean;
   /** A job active longer than this is taken as lost (its process died) and retried. */
   expireInSeconds?: number;
   /** At most one queued job with this key per queue (pg-boss singletonKey). */
@@ -43,11 +48,39 @@ export interface JobInfo {
 
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
+export interface WorkOptions {
+  /**
+   * Jobs of this queue run at once in this process (default 1): two workers, each fetching a
+   * batch of half as many. For jobs that mostly wait on something else (a webhook receiver).
+   */
+  concurrency?: number;
+}
+
 export interface JobQueue {
   /** The job's id; null when a singleton key refused it. */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
-  /** Runs `handler` for each job of `name`, one at a time in this process. */
-  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Many jobs of one queue in one statement (pg-boss `insert`): a burst queued by one
+   * transaction costs one round trip, not one per job. No singleton keys here.
+   */
+  sendMany<T extends object>(
+    name: string,
+    data: readonly T[],
+    options?: Omit<SendOptions, 'singletonKey' | 'singletonSeconds'>,
+  ): Promise<void>;
+  /** Runs `handler` for each job of `name`, one at a time in this process (or `concurrency` at a time). */
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  /**
+   * Jobs of `name` waiting for a retry whose data has `field` equal to one of `values` become
+   * due now (a receiver that answered again: its other deliveries need not wait out their
+   * back-off). pg-boss 10 has no call for this; it is one UPDATE of its job table.
+   */
+  retryNow(name: string, field: string, values: ReadonlyArray<string | number>): Promise<number>;
+  /**
+   * Asks this process's workers of `name` to fetch now rather than at their next poll: after
+   * a transaction that sent jobs with `{ tx }` committed.
+   */
+  wake(name: string): void;
   stop(): Promise<void>;
 }
 
@@ -76,7 +109,10 @@ export function executorOf(db: Db): PgBoss.Db {
 function disabledQueue(): JobQueue {
   return {
     send: () => Promise.reject(new Error('the job queue is off (JOBS=off)')),
+    sendMany: () => Promise.reject(new Error('the job queue is off (JOBS=off)')),
     work: () => Promise.resolve(),
+    wake: () => undefined,
+    retryNow: () => Promise.resolve(0),
     stop: () => Promise.resolve(),
   };
 }
@@ -106,19 +142,25 @@ export async function openJobQueue(deps: {
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   const created = new Set<string>();
-  const ensureQueue = async (name: string) => {
+  const ensureQueue = async (name: string, inTx?: Db) => {
     if (created.has(name)) return;
     // pg-boss 10's createQueue is idempotent but unlocked: it creates the queue's partition and
     // attaches it to pgboss.job, and two processes creating different queues at once deadlock
     // on that table (seen in CI: three processes starting together). The function it calls is
     // run here inside one transaction holding an advisory lock, so creators take turns.
-    await database.transaction(async (tx) => {
+    const create = async (tx: Db) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_CREATE_LOCK})`);
       await tx.execute(
         sql`select pgboss.create_queue(${name}, ${JSON.stringify({ policy: 'standard' })}::json)`,
       );
-    });
-    created.add(name);
+    };
+    // A send inside the caller's transaction creates the queue in it: a second transaction
+    // would wait forever on PGlite's one connection (a queue's first job sent by a process
+    // that runs no worker of it, e.g. JOBS=send-only or a test).
+    if (inTx) await create(inTx);
+    else await database.transaction(create);
+    // Only once that transaction commits is the queue there for good; a rollback takes it away.
+    if (!inTx) created.add(name);
   };
   let stopped = false;
   /**
@@ -126,33 +168,19 @@ export async function openJobQueue(deps: {
    * every fetch, also one that found a job: woken after a handled job (more may wait) and after
    * a send from this process, a burst runs back to back instead of one job per interval.
    */
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
   const wake = (name: string) => {
-    const id = workers.get(name);
-    if (id && !stopped) boss.notifyWorker(id);
+    if (stopped) return;
+    for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
   };
 
-  return {
-    async send(name, data, options = {}) {
-      await ensureQueue(name);
-      const id = await boss.send(name, data, {
-        ...(options.tx ? { db: executorOf(options.tx) } : {}),
-        ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
-        ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
-        ...(options.expireInSeconds !== undefined ? { expireInSeconds: options.expireInSeconds } : {}),
-        ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
-        ...(options.singletonSeconds !== undefined ? { singletonSeconds: options.singletonSeconds } : {}),
-      });
-      // A job sent inside a transaction is not visible before COMMIT: the poll will find it.
-      if (!options.tx) wake(name);
-      return id;
-    },
-    async work<T extends object>(name: string, handler: JobHandler<T>) {
-      await ensureQueue(name);
-      const workerId = await boss.work<T>(
-        name,
-        { batchSize: 1, pollingIntervalSeconds: config.jobsPollSeconds, includeMetadata: true },
-        async (jobs) => {
+  const startWorker = async <T extends object>(name: string, handler: JobHandler<T>, batchSize: number) => {
+    let id = '';
+    id = await boss.work<T>(
+      name,
+      { batchSize, pollingIntervalSeconds: config.jobsPollSeconds, includeMetadata: true },
+      async (jobs) => {
+        if (batchSize === 1) {
           for (const job of jobs) {
             try {
               await handler(job.data, { id: job.id, retryCount: job.retryCount });
@@ -161,10 +189,88 @@ export async function openJobQueue(deps: {
               throw error;
             }
           }
-          if (jobs.length > 0) setImmediate(() => wake(name));
-        },
+        } else {
+          // A batch runs at once. pg-boss completes or fails a batch whole, so the jobs that
+          // failed are failed here first (retried by their own policy); its completion of the
+          // batch then touches only the jobs still active, i.e. the ones that succeeded.
+          const failed: string[] = [];
+          await Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await handler(job.data, { id: job.id, retryCount: job.retryCount });
+              } catch (error) {
+                logger.warn({ err: error, job: job.id, queue: name }, 'job failed');
+                failed.push(job.id);
+              }
+            }),
+          );
+          // (The reason is in the log line above; pg-boss keeps none for a batch.)
+          if (failed.length > 0) await boss.fail(name, failed);
+        }
+        // Only this worker: waking every worker of the queue after each job made N workers
+        // fetch N times per job (on PGlite's one connection, the queue's own queries crowded
+        // out the jobs' — webhook bench).
+        if (jobs.length > 0 && !stopped) setImmediate(() => boss.notifyWorker(id));
+      },
+    );
+    return id;
+  };
+
+  return {
+    async send(name, data, options = {}) {
+      await ensureQueue(name, options.tx);
+      const id = await boss.send(name, data, {
+        ...(options.tx ? { db: executorOf(options.tx) } : {}),
+        ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
+        ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
+        ...(options.retryBackoff !== undefined ? { retryBackoff: options.retryBackoff } : {}),
+        ...(options.expireInSeconds !== undefined ? { expireInSeconds: options.expireInSeconds } : {}),
+        ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
+        ...(options.singletonSeconds !== undefined ? { singletonSeconds: options.singletonSeconds } : {}),
+      });
+      // A job sent inside a transaction is not visible before COMMIT: the poll will find it.
+      if (!options.tx) wake(name);
+      return id;
+    },
+    async sendMany(name, data, options = {}) {
+      if (data.length === 0) return;
+      await ensureQueue(name, options.tx);
+      await boss.insert(
+        data.map((item) => ({
+          name,
+          data: item,
+          ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
+          ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
+          ...(options.retryBackoff !== undefined ? { retryBackoff: options.retryBackoff } : {}),
+          ...(options.expireInSeconds !== undefined ? { expireInSeconds: options.expireInSeconds } : {}),
+        })),
+        options.tx ? { db: executorOf(options.tx) } : {},
       );
-      workers.set(name, workerId);
+      if (!options.tx) wake(name);
+    },
+    wake,
+    async retryNow(name, field, values) {
+      if (values.length === 0) return 0;
+      const due = rowsOf<{ id: string }>(
+        await database.db.execute(sql`update pgboss.job set start_after = now()
+          where name = ${name} and state = 'retry' and start_after > now()
+            and data ->> ${field} in ${values.map(String)}
+          returning id`),
+      ).length;
+      if (due > 0) wake(name);
+      return due;
+    },
+    async work<T extends object>(name: string, handler: JobHandler<T>, options: WorkOptions = {}) {
+      await ensureQueue(name);
+      const ids: string[] = [];
+      // pg-boss 10 has no per-worker concurrency: up to two workers, each fetching a batch of
+      // jobs in one query and running it at once (one fetch per job cost PGlite most of its
+      // time); two, so that one batch waiting on a slow job does not stop the queue.
+      const concurrency = Math.max(1, options.concurrency ?? 1);
+      const workerCount = Math.min(2, concurrency);
+      for (let i = 0; i < workerCount; i++)
+        ids.push(await startWorker(name, handler, Math.ceil(concurrency / workerCount)));
+      workers.set(name, [...(workers.get(name) ?? []), ...ids]);
     },
     async stop() {
       if (stopped) return;

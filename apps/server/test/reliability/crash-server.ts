@@ -16,6 +16,7 @@ import { openDatabase, type Database } from '../../src/db/client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = path.join(here, '..', '..', 'src', 'main.ts');
+const WORKER = path.join(here, '..', '..', 'src', 'worker.ts');
 
 /** Where the child's data lives: a PGlite folder, or a PostgreSQL database made for the run. */
 export interface CrashDatabase {
@@ -91,6 +92,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A TypeScript entry point (main.ts, worker.ts) as a child process, its output collected. */
+function spawnScript(script: string, env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  let gone = false;
+  void exited.then(() => (gone = true));
+  return { child, output: () => output, exited, gone: () => gone };
+}
+
 export interface ServerChild {
   child: ChildProcess;
   baseUrl: string;
@@ -114,44 +132,56 @@ export async function startServer(
     env?: Record<string, string>;
   },
 ): Promise<ServerChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...options.inherit,
-      ...database.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      PASSWORD_HASH_MEMORY_KIB: '1024',
-      WEB_DIR: path.join(os.tmpdir(), 'pp-no-web-client'),
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output, exited, gone } = spawnScript(MAIN, {
+    ...options.inherit,
+    ...database.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    PASSWORD_HASH_MEMORY_KIB: '1024',
+    WEB_DIR: path.join(os.tmpdir(), 'pp-no-web-client'),
+    ...options.env,
   });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  let gone = false;
-  void exited.then(() => (gone = true));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
-  while (!gone && Date.now() < deadline) {
+  while (!gone() && Date.now() < deadline) {
     const healthy = await fetch(`${baseUrl}/healthz`).then(
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return { child, baseUrl, output: () => output, exited };
+    if (healthy) return { child, baseUrl, output, exited };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGKILL');
-  throw new Error(`server did not become healthy${gone ? ' (it exited)' : ''}:\n${output.slice(-2000)}`);
+  throw new Error(`server did not become healthy${gone() ? ' (it exited)' : ''}:\n${output().slice(-2000)}`);
 }
 
 /** SIGKILL and wait until the process is gone. */
 export async function killServer(server: ServerChild): Promise<void> {
   server.child.kill('SIGKILL');
   await server.exited;
+}
+
+/**
+ * Starts the job worker process (`worker.ts`, `npm run worker`) on the database and waits for
+ * its start-up line; no HTTP, so readiness is read from its log.
+ */
+export async function startWorkerProcess(
+  database: CrashDatabase,
+  options: { inherit: NodeJS.ProcessEnv; env?: Record<string, string>; timeoutMs?: number },
+): Promise<Omit<ServerChild, 'baseUrl'>> {
+  const { child, output, exited, gone } = spawnScript(WORKER, {
+    ...options.inherit,
+    ...database.env,
+    LOG_LEVEL: 'info',
+    ...options.env,
+  });
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  while (!gone() && Date.now() < deadline) {
+    if (output().includes('job worker started')) return { child, output, exited };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (!gone()) child.kill('SIGKILL');
+  throw new Error(`worker did not start${gone() ? ' (it exited)' : ''}:\n${output().slice(-2000)}`);
 }

@@ -293,13 +293,6 @@ export function createAuthService(deps: {
       await repo.revokeUserSessions(auth.userId, 'password', current);
       return startSession(auth.userId, language, null);
     },
-
-    async pruneExpired() {
-      const current = now();
-      await repo.pruneFailures(new Date(current.getTime() - 2 * HOUR_MS));
-      await repo.pruneSessions(new Date(current.getTime() - 24 * HOUR_MS));
-      await deps.rateLimits.prune();
-    },
   };
 }
 

@@ -228,6 +228,29 @@ describe('product import from CSV', () => {
       sql`select name_zh, name_en, price from products where number_key = 'DP999'`,
     );
     expect(spanish).toEqual({ name_zh: 'Solo español', name_en: 'Solo español', price: '12.5000' });
+    // The webhook event, written with the commit (issue 13 item 5).
+    const events = await t.database.rows<{
+      type: string;
+      entity_id: string;
+      payload: Record<string, unknown>;
+    }>(
+      sql`select type, entity_id, payload from outbox_events where entity = 'import' and entity_id = ${String(importId)}`,
+    );
+    expect(events).toEqual([
+      {
+        type: 'import.finished',
+        entity_id: String(importId),
+        payload: {
+          import_id: importId,
+          kind: 'products',
+          mode: 'upsert',
+          filename: expect.any(String),
+          rows: 9,
+          counts: { created: 3, updated: 0, unchanged: 0, error: 5 },
+          deactivated: 0,
+        },
+      },
+    ]);
   });
 
   it('the buyer finds the imported part by its OE number right after the commit', async () => {

@@ -29,6 +29,7 @@ import {
   type FileFormat,
 } from './import-files';
 import type { AuditActor } from '../audit/audit.repository';
+import { importFinishedEvent } from '../webhooks/webhook-events';
 import type { ImportRecord, RowResultWrite } from './imports.repository';
 
 /** Who runs an import: the account, and who they are for the imports list and the audit log. */
@@ -333,6 +334,18 @@ export function createImportsService(deps: ImportsServiceDeps) {
           },
         });
         await tx.imports.setState(importId, 'done');
+        // The webhook event (issue 13 item 5), last: the outbox's lock is held until COMMIT.
+        await tx.outbox.append(
+          importFinishedEvent(record.accountId, {
+            import_id: importId,
+            kind: record.kind,
+            mode: record.mode,
+            filename: record.filename,
+            rows: done,
+            counts,
+            deactivated,
+          }),
+        );
       });
     } catch (error) {
       if (error instanceof StaleCheckpoint) return;

@@ -1,6 +1,7 @@
 import { integrationOperations } from '@partsportal/contract/integration';
 import { orderDeskOperations } from '@partsportal/contract/order-desk';
 import { batchOperations } from '@partsportal/contract/integration-batch';
+import { webhookOperations } from '@partsportal/contract/webhooks';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildOpenApiDocument } from './openapi';
 
@@ -10,6 +11,7 @@ export const integrationDocument = () =>
     ...Object.values(integrationOperations),
     ...Object.values(orderDeskOperations),
     ...Object.values(batchOperations),
+    ...Object.values(webhookOperations),
   ]);
 
 /**

@@ -197,6 +197,23 @@ const texts = {
     title: { zh: '参考号已使用', en: 'Reference already used', es: 'Referencia ya usada' },
     detail: { zh: '{reason}', en: '{reason}', es: '{reason}' },
   },
+  // Webhooks (modules/webhooks).
+  webhookNotFound: {
+    title: { zh: '未找到', en: 'Not found', es: 'No encontrado' },
+    detail: {
+      zh: '此 API 密钥没有编号为 {id} 的 Webhook 端点。',
+      en: 'This API key has no webhook endpoint {id}.',
+      es: 'Esta clave de API no tiene el webhook {id}.',
+    },
+  },
+  webhookDeliveryNotFound: {
+    title: { zh: '未找到', en: 'Not found', es: 'No encontrado' },
+    detail: {
+      zh: 'Webhook 端点 {id} 没有编号为 {delivery} 的投递记录。',
+      en: 'Webhook endpoint {id} has no delivery {delivery}.',
+      es: 'El webhook {id} no tiene el envío {delivery}.',
+    },
+  },
 } as const satisfies Record<string, { title: Text; detail: Text }>;
 
 export type IntegrationTextKey = keyof typeof texts;

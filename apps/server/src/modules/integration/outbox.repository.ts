@@ -13,7 +13,9 @@ export type OutboxEventType =
   | 'order.confirmed'
   | 'order.cancelled'
   | 'order.shipped'
-  | 'import.finished';
+  | 'import.finished'
+  // A test event of one webhook endpoint (modules/webhooks); not in the order feed.
+  | 'webhook.ping';
 
 export interface OutboxEvent {
   accountId: number;

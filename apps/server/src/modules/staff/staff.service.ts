@@ -408,10 +408,6 @@ export function createStaffService(
       });
       return null;
     },
-
-    async pruneExpired() {
-      await repos.staff.pruneSessions(new Date(now().getTime() - 24 * HOUR_MS));
-    },
   };
 }
 
