@@ -29,6 +29,8 @@ import { integrationRoutes } from './modules/integration/integration.routes';
 import { createFreightService } from './modules/freight/freight.service';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
 import { createInventoryService } from './modules/inventory/inventory.service';
+import { registerNoticesDeskRoutes } from './modules/notices/notices-desk.routes';
+import { createNoticesDeskService } from './modules/notices/notices-desk.service';
 import { registerNoticesRoutes } from './modules/notices/notices.routes';
 import { createNoticesService } from './modules/notices/notices.service';
 import { registerOrdersRoutes } from './modules/orders/orders.routes';
@@ -202,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       app.addHook('onClose', async () => customers.close());
       registerCustomersRoutes(api, customers);
+      registerNoticesDeskRoutes(api, createNoticesDeskService(data));
     },
     { prefix: config.apiPrefix },
   );
