@@ -3,6 +3,7 @@ import {
   CloudUploadOutlined,
   DatabaseOutlined,
   HomeOutlined,
+  NotificationOutlined,
   ShopOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -16,6 +17,7 @@ export const ADMIN_ICONS: Record<AdminIconName, ReactNode> = {
   products: <TagsOutlined />,
   stock: <DatabaseOutlined />,
   imports: <CloudUploadOutlined />,
+  notices: <NotificationOutlined />,
   staff: <TeamOutlined />,
   audit: <AuditOutlined />,
 };

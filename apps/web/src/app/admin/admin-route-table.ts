@@ -8,7 +8,8 @@ import type { StaffRole } from '@partsportal/contract/endpoint';
  */
 
 /** Icons are named here and drawn in the layout chunk (admin-icons.tsx). */
-export type AdminIconName = 'home' | 'customers' | 'products' | 'stock' | 'imports' | 'staff' | 'audit';
+export type AdminIconName =
+  'home' | 'customers' | 'products' | 'stock' | 'imports' | 'notices' | 'staff' | 'audit';
 
 export interface AdminRoute {
   /** Absolute path under /admin. */
@@ -55,6 +56,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     icon: 'customers',
     roles: ['sales'],
     page: () => import('../../features/customers/customers-page'),
+  },
+  {
+    path: '/admin/notices',
+    titleKey: 'admin.route.notices',
+    icon: 'notices',
+    roles: ['sales'],
+    page: () => import('../../features/notices-desk/notices-desk-page'),
   },
   {
     path: '/admin/imports',
