@@ -86,6 +86,7 @@ const ADMIN_VISITS: Record<string, string> = {
   '/admin/prices': '/admin/prices',
   '/admin/customers': '/admin/customers',
   '/admin/imports': '/admin/imports',
+  '/admin/notices': '/admin/notices',
   '/admin/staff': '/admin/staff',
   '/admin/audit': '/admin/audit',
 };

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Modal, Segmented, Skeleton } from 'antd';
+import { Alert, Modal, Radio, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@partsportal/contract/codes';
 import { noticesDeskEndpoints } from '@partsportal/contract/notices-desk';
@@ -36,9 +36,11 @@ export function NoticePreviewModal({
       width={760}
       destroyOnHidden
     >
-      <Segmented<Language>
+      <Radio.Group
+        optionType="button"
         value={reader}
-        onChange={setReader}
+        aria-label={t('admin.noticesDesk.previewTitle')}
+        onChange={(e) => setReader(e.target.value as Language)}
         options={LANGUAGES.map((language) => ({
           value: language,
           label: t(`admin.noticesDesk.readerIn.${language}`),
