@@ -46,7 +46,7 @@ describe('back office: notices', () => {
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: titles.en }).waitFor();
       await expect(page.getByRole('row', { name: new RegExp(titles.en) }).textContent()).resolves.toContain(
-        '1 companies',
+        'Chosen: 1',
       );
 
       const demo = await newPage(browser(), { language: 'es' });

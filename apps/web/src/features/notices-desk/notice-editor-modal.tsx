@@ -74,7 +74,7 @@ export function NoticeEditorModal({ id, onClose }: { id?: number; onClose: () =>
     <NoticeEditor
       id={id}
       initial={noticeFormFrom(stored.data)}
-      tabLanguage={stored.data.language}
+      tabLanguage={stored.data.title[uiLanguage] ? uiLanguage : stored.data.language}
       onClose={onClose}
     />
   );

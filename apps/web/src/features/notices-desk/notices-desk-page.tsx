@@ -66,8 +66,13 @@ export default function NoticesDeskPage() {
       title: t('admin.noticesDesk.window'),
       key: 'window',
       responsive: ['md'],
-      render: (_, row) =>
-        `${time(row.publish_from)} – ${row.publish_until === null ? t('admin.noticesDesk.noEnd') : time(row.publish_until)}`,
+      render: (_, row) => (
+        <span className="notice-desk-window">
+          {time(row.publish_from)}
+          <br />
+          {row.publish_until === null ? t('admin.noticesDesk.noEnd') : time(row.publish_until)}
+        </span>
+      ),
     },
     {
       title: t('admin.noticesDesk.target'),
@@ -199,7 +204,7 @@ export default function NoticesDeskPage() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: 960 }}
         pagination={{
           current: page.page,
           pageSize: page.pageSize,

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import {
   BoldOutlined,
   ItalicOutlined,
@@ -36,6 +35,10 @@ const EXTENSIONS = [
   }),
 ];
 
+/**
+ * `value` seeds the editor once (the editor modal mounts a new one per notice); reading the
+ * document back from a destroyed editor throws, so nothing here syncs it afterwards.
+ */
 export default function RichTextEditor({
   value,
   onChange,
@@ -65,12 +68,6 @@ export default function RichTextEditor({
       link: current?.isActive('link') ?? false,
     }),
   });
-  // A notice loaded after the editor mounted (or another notice) replaces the text.
-  useEffect(() => {
-    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML()))
-      editor.commands.setContent(value, { emitUpdate: false });
-  }, [editor, value]);
-
   if (!editor) return null;
   const chain = () => editor.chain().focus();
   const tool = (
