@@ -10,6 +10,7 @@ import { useSettingsStore } from '@shared/stores/settings-store';
 import { toastSuccess } from '@shared/ui/feedback';
 import {
   companyLabel,
+  LANGUAGE_NAMES,
   emptyNoticeForm,
   noticeFormFrom,
   noticeWriteBody,
@@ -22,7 +23,6 @@ import { NoticePreviewModal } from './notice-preview-modal';
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
 const INVALIDATES = [noticesDeskEndpoints.listNotices, noticesDeskEndpoints.getNotice];
-const LANGUAGE_NAMES: Record<Language, string> = { zh: '中文', en: 'English', es: 'Español' };
 
 /** Companies to target: searched on the server by code or name, the chosen ones kept with labels. */
 function CompanyPicker({

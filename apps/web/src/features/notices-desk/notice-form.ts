@@ -1,6 +1,9 @@
 import type { Language } from '@partsportal/contract/codes';
 import type { NoticeDeskDetail, NoticeWrite } from '@partsportal/contract/notices-desk';
 
+/** Each language in its own name (tabs, preview): staff may read only some of them. */
+export const LANGUAGE_NAMES: Record<Language, string> = { zh: '中文', en: 'English', es: 'Español' };
+
 /** The editor's state: times as unix seconds (the pickers convert), text per language. */
 export interface NoticeFormValues {
   language: Language;

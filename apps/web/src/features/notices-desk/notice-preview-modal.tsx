@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from '@partsportal/contract/codes';
 import { noticesDeskEndpoints } from '@partsportal/contract/notices-desk';
 import { useEndpointQuery } from '@shared/api/server-state';
 import { defendHtml } from '@shared/ui/html-defence';
-import type { NoticeFormValues } from './notice-form';
+import { LANGUAGE_NAMES, type NoticeFormValues } from './notice-form';
 
 /**
  * The notice as a buyer reading in a language gets it: the server's preview answers the title
@@ -43,7 +43,7 @@ export function NoticePreviewModal({
         onChange={(e) => setReader(e.target.value as Language)}
         options={LANGUAGES.map((language) => ({
           value: language,
-          label: t(`admin.noticesDesk.readerIn.${language}`),
+          label: LANGUAGE_NAMES[language],
         }))}
       />
       {preview.isError ? (
