@@ -106,10 +106,10 @@ export default function RichTextEditor({
         {tool('underline', t('admin.noticesDesk.underline'), <UnderlineOutlined />, () =>
           chain().toggleUnderline().run(),
         )}
-        {tool('h3', t('admin.noticesDesk.heading'), <span className="rich-text-h">H3</span>, () =>
+        {tool('h3', `H3 ${t('admin.noticesDesk.heading')}`, <span className="rich-text-h">H3</span>, () =>
           chain().toggleHeading({ level: 3 }).run(),
         )}
-        {tool('h4', t('admin.noticesDesk.subheading'), <span className="rich-text-h">H4</span>, () =>
+        {tool('h4', `H4 ${t('admin.noticesDesk.subheading')}`, <span className="rich-text-h">H4</span>, () =>
           chain().toggleHeading({ level: 4 }).run(),
         )}
         {tool('bullet', t('admin.noticesDesk.bulletList'), <UnorderedListOutlined />, () =>
