@@ -89,6 +89,7 @@ const ADMIN_VISITS: Record<string, string> = {
   '/admin/payments': '/admin/payments',
   '/admin/imports': '/admin/imports',
   '/admin/names': '/admin/names',
+  '/admin/notices': '/admin/notices',
   '/admin/staff': '/admin/staff',
   '/admin/audit': '/admin/audit',
 };

@@ -32,6 +32,8 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { createFreightService } from './modules/freight/freight.service';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
 import { createInventoryService } from './modules/inventory/inventory.service';
+import { registerNoticesDeskRoutes } from './modules/notices/notices-desk.routes';
+import { createNoticesDeskService } from './modules/notices/notices-desk.service';
 import { registerNoticesRoutes } from './modules/notices/notices.routes';
 import { createNoticesService } from './modules/notices/notices.service';
 import { registerOrderDeskRoutes } from './modules/order-desk/order-desk.routes';
@@ -229,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerNamesRoutes(api, names);
       registerPaymentsDeskRoutes(api, paymentsDesk);
       registerOrderDeskRoutes(api, orderDesk);
+      registerNoticesDeskRoutes(api, createNoticesDeskService(data));
     },
     { prefix: config.apiPrefix },
   );

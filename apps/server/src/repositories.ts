@@ -17,6 +17,7 @@ import { createApiKeysRepository } from './modules/integration/api-keys.reposito
 import { createOutboxRepository } from './modules/integration/outbox.repository';
 import { createInventoryRepository } from './modules/inventory/inventory.repository';
 import { createNamesRepository } from './modules/names/names.repository';
+import { createNoticesDeskRepository } from './modules/notices/notices-desk.repository';
 import { createNoticesRepository } from './modules/notices/notices.repository';
 import {
   createOrderLinesRepository,
@@ -62,6 +63,7 @@ export function createRepositories(db: Db) {
     imports: createImportsRepository(db),
     notices: createNoticesRepository(db),
     orderDesk: createOrderDeskRepository(db),
+    noticesDesk: createNoticesDeskRepository(db),
     orderLines: createOrderLinesRepository(db),
     orderRecords: createOrderRecordsRepository(db),
     outbox: createOutboxRepository(db),

@@ -1041,6 +1041,26 @@ export const messages = {
     en: 'The allowance must end in the future.',
     es: 'La ampliación debe terminar en el futuro.',
   },
+  noticeTitleMissing: {
+    zh: '请填写撰写语言（{language}）的标题。',
+    en: 'Give the notice a title in the language it is written in ({language}).',
+    es: 'Escriba el título en el idioma de redacción ({language}).',
+  },
+  noticeWindowInvalid: {
+    zh: '结束发布时间必须晚于开始发布时间。',
+    en: 'The end of publication must be after its start.',
+    es: 'El fin de la publicación debe ser posterior a su inicio.',
+  },
+  noticeNoTarget: {
+    zh: '请选择至少一个客户公司，或选择“所有公司”。',
+    en: 'Choose at least one company, or all companies.',
+    es: 'Elija al menos una empresa, o todas las empresas.',
+  },
+  noticeCompanyUnknown: {
+    zh: '客户公司 {id} 不存在。',
+    en: 'Company {id} does not exist.',
+    es: 'La empresa {id} no existe.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 /** A system note of an order's history: a message key and the values its text names. */

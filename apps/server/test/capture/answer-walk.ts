@@ -517,7 +517,7 @@ async function loadCompanies(database: Database): Promise<Record<'demo' | 'partn
           sql`select id from purchases where supplier_company_id = ${companyId} order by id limit 3`,
         ),
         notice: await ids(
-          sql`select id from notices where company_id = ${companyId} or company_id is null order by id limit 3`,
+          sql`select id from notices n where n.target_all or exists (select 1 from notice_companies nc where nc.notice_id = n.id and nc.company_id = ${companyId}) order by id limit 3`,
         ),
         address: await ids(sql`select id from addresses where company_id = ${companyId} order by id`),
       },

@@ -345,7 +345,7 @@ beforeAll(async () => {
   noticeTitles = new Set(
     (
       await world.t.database.rows<{ v: string }>(
-        sql`select unnest(array[title_zh, title_en, title_es]) as v from notices where company_id = ${COMPANY_IDS.demo}`,
+        sql`select unnest(array[title_zh, title_en, title_es]) as v from notices where id in (select notice_id from notice_companies where company_id = ${COMPANY_IDS.demo})`,
       )
     ).map((row) => row.v),
   );

@@ -100,7 +100,10 @@ async function loadRecords(database: Database, companyId: number): Promise<Compa
       database,
       sql`select id as v from payments where company_id = ${companyId} order by id limit 20`,
     ),
-    notice: await numbers(database, sql`select id as v from notices where company_id = ${companyId}`),
+    notice: await numbers(
+      database,
+      sql`select notice_id as v from notice_companies where company_id = ${companyId}`,
+    ),
   };
   // Pending orders first: they are the ones a cancel, edit or payment could still change.
   const pendingFirst = await numbers(
@@ -126,7 +129,7 @@ async function loadRecords(database: Database, companyId: number): Promise<Compa
     )),
     ...(await texts(
       database,
-      sql`select unnest(array[title_zh, title_en, title_es]) as v from notices where company_id = ${companyId}`,
+      sql`select unnest(array[title_zh, title_en, title_es]) as v from notices where id in (select notice_id from notice_companies where company_id = ${companyId})`,
     )),
   ];
   const ownNumbers = (

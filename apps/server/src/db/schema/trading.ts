@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   uniqueIndex,
@@ -524,8 +525,10 @@ export const notices = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
-    /** Null = every company of the account. */
-    companyId: integer('company_id'),
+    /** Every company of the account (true), or only those in notice_companies (false). */
+    targetAll: boolean('target_all').notNull().default(true),
+    /** The language staff wrote it in: the fallback for an empty title or text in another. */
+    language: text('language').notNull().default('zh'),
     titleZh: text('title_zh').notNull(),
     titleEn: text('title_en').notNull(),
     titleEs: text('title_es').notNull(),
@@ -534,10 +537,32 @@ export const notices = pgTable(
     contentEn: text('content_en').notNull(),
     contentEs: text('content_es').notNull(),
     isPinned: boolean('is_pinned').notNull().default(false),
+    /** A draft (false) is seen by staff only, whatever its window. */
+    isPublished: boolean('is_published').notNull().default(true),
+    /** Shown to buyers from this time (the "publish from")… */
     publishedAt: at('published_at').notNull(),
+    /** …until this time; null = no end. */
+    publishUntil: at('publish_until'),
     attachments: jsonb('attachments').$type<Array<{ name: string; path: string }>>().notNull().default([]),
   },
   (t) => [index('notices_account_published_idx').on(t.accountId, t.publishedAt)],
+);
+
+/** The companies a notice with target_all = false is for. */
+export const noticeCompanies = pgTable(
+  'notice_companies',
+  {
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.noticeId, t.companyId] }),
+    index('notice_companies_company_idx').on(t.companyId, t.noticeId),
+  ],
 );
 
 export const noticeReads = pgTable(

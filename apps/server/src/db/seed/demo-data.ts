@@ -26,6 +26,7 @@ import {
   freightCarriers,
   freightRates,
   ledgerEntries,
+  noticeCompanies,
   noticeReads,
   notices,
   orderEvents,
@@ -847,13 +848,15 @@ async function writeNotices(context: Context): Promise<void> {
   const random = createRandom(context.seed, 8);
   const noticeRows: InferInsertModel<typeof notices>[] = [];
   const readRows: InferInsertModel<typeof noticeReads>[] = [];
+  const targetRows: InferInsertModel<typeof noticeCompanies>[] = [];
   NOTICES.forEach((notice, index) => {
     const id = index + 1;
+    if (notice.demoOnly) targetRows.push({ noticeId: id, companyId: DEMO_IDS.demoCompany });
     const publishedAt = context.now - notice.daysAgo * DAY - random.int(0, 8 * 60) * MINUTE;
     noticeRows.push({
       id,
       accountId: ACCOUNT_ID,
-      companyId: notice.demoOnly ? DEMO_IDS.demoCompany : null,
+      targetAll: !notice.demoOnly,
       titleZh: notice.title[0],
       titleEn: notice.title[1],
       titleEs: notice.title[2],
@@ -879,6 +882,7 @@ async function writeNotices(context: Context): Promise<void> {
     }
   });
   await context.writer.insert(notices, noticeRows);
+  await context.writer.insert(noticeCompanies, targetRows);
   await context.writer.insert(noticeReads, readRows);
 }
 

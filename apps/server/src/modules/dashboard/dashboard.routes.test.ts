@@ -153,7 +153,7 @@ describe('/Web/GetDashboard', () => {
     );
     expect(partner.debts).toBe(db!.d);
     const [demoOnly] = await t.database.rows<{ id: number }>(
-      sql`select id from notices where company_id = ${DEMO_IDS.demoCompany}`,
+      sql`select notice_id as id from notice_companies where company_id = ${DEMO_IDS.demoCompany}`,
     );
     expect(partner.notices!.map((n) => n.id)).not.toContain(Number(demoOnly!.id));
   });

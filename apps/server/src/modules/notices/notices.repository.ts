@@ -2,6 +2,7 @@ import type { Language } from '@partsportal/contract/codes';
 import type { NoticeDetail, NoticeSummary } from '@partsportal/contract/notices';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { containsPattern } from '../../db/like-patterns';
 
 export interface NoticeScope {
   accountId: number;
@@ -12,22 +13,38 @@ export interface NoticeScope {
 /** The detail's fields (decision 009: from the contract) plus the read mark; content as stored. */
 export type NoticeRow = NoticeDetail & Pick<NoticeSummary, 'is_read'>;
 
-// Column names per language come from this map only, never from the request.
-const TITLE: Record<Language, SQL> = { zh: sql`n.title_zh`, en: sql`n.title_en`, es: sql`n.title_es` };
-const CONTENT: Record<Language, SQL> = {
+// Column names per language come from these maps only, never from the request.
+const TITLE_COLUMN: Record<Language, SQL> = { zh: sql`n.title_zh`, en: sql`n.title_en`, es: sql`n.title_es` };
+const CONTENT_COLUMN: Record<Language, SQL> = {
   zh: sql`n.content_zh`,
   en: sql`n.content_en`,
   es: sql`n.content_es`,
 };
 
-/** For everyone of the account, or for the caller's company only. */
-const visible = (scope: NoticeScope) =>
-  sql`n.account_id = ${scope.accountId} and (n.company_id is null or n.company_id = ${scope.companyId})`;
+/**
+ * The reader's language, or the one the notice was written in where staff left the reader's
+ * empty (an empty title means the language was not written; see notice-text.ts).
+ */
+const inLanguage = (columns: Record<Language, SQL>, language: Language) => sql`case
+  when ${TITLE_COLUMN[language]} <> '' then ${columns[language]}
+  when n.language = 'en' then ${columns.en}
+  when n.language = 'es' then ${columns.es}
+  else ${columns.zh} end`;
+/** The title a reader of `language` sees (also the desk list's title in the staff member's language). */
+export const TITLE = (language: Language) => inLanguage(TITLE_COLUMN, language);
+const CONTENT = (language: Language) => inLanguage(CONTENT_COLUMN, language);
 
+/**
+ * Published, inside its window, and for every company of the account or targeted at the
+ * caller's. A company not targeted never sees the notice, in any call.
+ */
+const visible = (scope: NoticeScope) =>
+  sql`n.account_id = ${scope.accountId} and n.is_published
+    and n.published_at <= now() and (n.publish_until is null or n.publish_until > now())
+    and (n.target_all or exists (
+      select 1 from notice_companies nc where nc.notice_id = n.id and nc.company_id = ${scope.companyId}))`;
 const readJoin = (scope: NoticeScope) =>
   sql`left join notice_reads r on r.notice_id = n.id and r.user_id = ${scope.userId}`;
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const normalize = (row: NoticeRow): NoticeRow => ({
   ...row,
@@ -37,8 +54,8 @@ const normalize = (row: NoticeRow): NoticeRow => ({
 
 export function createNoticesRepository(db: Db) {
   const columns = (language: Language, contentChars: number | null) => sql`
-    n.id, ${TITLE[language]} as title,
-    ${contentChars === null ? CONTENT[language] : sql`left(${CONTENT[language]}, ${contentChars})`} as content,
+    n.id, ${TITLE(language)} as title,
+    ${contentChars === null ? CONTENT(language) : sql`left(${CONTENT(language)}, ${contentChars})`} as content,
     floor(extract(epoch from n.published_at))::bigint as published_at, n.is_pinned,
     (r.notice_id is not null) as is_read, n.attachments`;
 
@@ -60,9 +77,9 @@ export function createNoticesRepository(db: Db) {
       if (filter.unreadOnly) conditions.push(sql`r.notice_id is null`);
       if (filter.keyword) {
         // Markup is not text: "strong" must not match every notice with bold words.
-        const pattern = likePattern(filter.keyword);
+        const pattern = containsPattern(filter.keyword);
         conditions.push(
-          sql`(${TITLE[language]} ilike ${pattern} or regexp_replace(${CONTENT[language]}, '<[^>]*>', ' ', 'g') ilike ${pattern})`,
+          sql`(${TITLE(language)} ilike ${pattern} or regexp_replace(${CONTENT(language)}, '<[^>]*>', ' ', 'g') ilike ${pattern})`,
         );
       }
       const where = sql.join(conditions, sql` and `);

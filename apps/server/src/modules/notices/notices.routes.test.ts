@@ -35,7 +35,6 @@ beforeAll(async () => {
     .insert(notices)
     .values({
       accountId: 1,
-      companyId: null,
       titleZh: '测试公告',
       titleEn: 'Hostile notice',
       titleEs: 'Aviso hostil',
@@ -48,7 +47,7 @@ beforeAll(async () => {
     .returning({ id: notices.id });
   hostile = row!.id;
   const [own] = await t.database.rows<{ id: number }>(
-    sql`select id from notices where company_id = ${DEMO_IDS.demoCompany} limit 1`,
+    sql`select notice_id as id from notice_companies where company_id = ${DEMO_IDS.demoCompany} limit 1`,
   );
   demoOnly = Number(own!.id);
   tokens.demo = await t.login('demo', 'demo1234');

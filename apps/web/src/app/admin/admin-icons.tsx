@@ -5,6 +5,7 @@ import {
   HomeOutlined,
   MoneyCollectOutlined,
   ProfileOutlined,
+  NotificationOutlined,
   ShopOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -22,6 +23,7 @@ export const ADMIN_ICONS: Record<AdminIconName, ReactNode> = {
   stock: <DatabaseOutlined />,
   imports: <CloudUploadOutlined />,
   names: <TranslationOutlined />,
+  notices: <NotificationOutlined />,
   staff: <TeamOutlined />,
   audit: <AuditOutlined />,
 };

@@ -13,6 +13,7 @@ export type AdminIconName =
   | 'orders'
   | 'customers'
   | 'payments'
+  | 'notices'
   | 'products'
   | 'stock'
   | 'imports'
@@ -80,6 +81,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     icon: 'payments',
     roles: ['sales'],
     page: () => import('../../features/payments-desk/payments-desk-page'),
+  },
+  {
+    path: '/admin/notices',
+    titleKey: 'admin.route.notices',
+    icon: 'notices',
+    roles: ['sales'],
+    page: () => import('../../features/notices-desk/notices-desk-page'),
   },
   {
     path: '/admin/imports',

@@ -10,7 +10,7 @@ import { assetUrl } from '@shared/api/asset-url';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { positiveInt } from '@shared/records/list-query';
-import { defendHtml } from './html-defence';
+import { defendHtml } from '@shared/ui/html-defence';
 
 const PATH = '/notice/detail';
 
