@@ -26,8 +26,8 @@ import { STAFF_ROLES, type StaffRole } from '@partsportal/contract/endpoint';
 import { API_SCOPES, type ApiScope } from '@partsportal/contract/integration';
 import { staffCreateRequestSchema } from '@partsportal/contract/staff';
 import { DEFAULT_ACCOUNT_ID } from '@partsportal/contract/auth';
-import { loadConfig, type Config } from '../config';
-import { maintenanceTimeouts, openDatabase, type Database } from '../db/client';
+import { loadConfig } from '../config';
+import { maintenanceTimeouts, openDatabase } from '../db/client';
 import { createApiKeysService } from '../modules/integration/api-keys.service';
 import { insertStaffMember, temporaryPassword } from '../modules/staff/staff.service';
 import { AppError } from '../platform/errors';
@@ -35,7 +35,7 @@ import { translate } from '../platform/messages';
 import { passwordHasher } from '../platform/password';
 import { WEBHOOK_USAGE, webhookCommand } from './webhook-command';
 import { createDataAccess } from '../repositories';
-import { commandActor } from './command-actor';
+import { commandActor, withDatabase } from './command-support';
 import { DATABASE_USAGE, databaseCommand } from './database-commands';
 import { DEMO_USAGE, demoCommand } from './demo-commands';
 
@@ -48,20 +48,6 @@ const USAGE = [
   ...DEMO_USAGE,
   ...WEBHOOK_USAGE,
 ].join('\n');
-
-async function withDatabase<T>(work: (database: Database, config: Config) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    timeouts: maintenanceTimeouts(config.databaseTimeouts),
-  });
-  try {
-    return await work(database, config);
-  } finally {
-    await database.close();
-  }
-}
 
 async function apiKeyCommand(verb: string | undefined, rest: string[]): Promise<number> {
   const { values } = parseArgs({

@@ -1,9 +1,8 @@
 import { loadConfig } from '../config';
-import { maintenanceTimeouts, openDatabase } from '../db/client';
 import { removeDemoLogins } from '../db/seed/demo-removal';
 import { passwordHasher } from '../platform/password';
 import { createDataAccess } from '../repositories';
-import { commandActor } from './command-actor';
+import { commandActor, withDatabase } from './command-support';
 
 export const DEMO_USAGE = [
   '       npm run admin -- demo remove   (disable the demo sign-ins before going live)',
@@ -15,30 +14,24 @@ export async function demoCommand(verb: string | undefined, rest: string[]): Pro
     console.error(DEMO_USAGE.join('\n'));
     return 2;
   }
-  const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    timeouts: maintenanceTimeouts(config.databaseTimeouts),
-  });
   try {
-    const removed = await removeDemoLogins(createDataAccess(database), {
-      hash: (password) => passwordHasher.hash(password, config.passwordHashMemoryKiB),
-      actor: commandActor(),
-    });
+    const removed = await withDatabase((database, config) =>
+      removeDemoLogins(createDataAccess(database), {
+        hash: (password) => passwordHasher.hash(password, config.passwordHashMemoryKiB),
+        actor: commandActor(),
+      }),
+    );
     const names = [...removed.staff, ...removed.users];
     console.log(
       names.length > 0
         ? `Disabled the demo sign-ins ${names.join(', ')}: their passwords no longer work and their sessions are ended.`
         : 'No enabled demo sign-in left.',
     );
-    if (config.demoData)
+    if (loadConfig().demoData)
       console.log('Set DEMO_DATA=false as well, so that an empty database is never seeded with them again.');
     return 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     return 1;
-  } finally {
-    await database.close();
   }
 }
