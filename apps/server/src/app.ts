@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAddressesRoutes(api, createAddressesService(data));
       registerCheckoutRoutes(api, createCheckoutService({ ...data, ...(deps.now ? { now: deps.now } : {}) }));
       registerOrdersRoutes(api, createOrdersService({ ...data, cart: createCartService(data) }));
-      registerRecordsRoutes(api, createRecordsServices(repos));
+      registerRecordsRoutes(api, createRecordsServices(repos), repos);
       registerPaymentRoutes(
         api,
         createPaymentService({

@@ -304,6 +304,17 @@ export type PurchaseLineRow = z.infer<typeof purchaseLineRowSchema>;
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * GET links (an <a download>: the token as `?token=`, the language as `lng`): the delivery note
+ * and the sales bill as PDFs in the reader's language — the same permission as their detail calls.
+ */
+export const DELIVERY_NOTE_PDF_PATH = '/Web/GetDeliveryNotePdf/{id}';
+export const SALES_BILL_PDF_PATH = '/Web/GetSalesBillPdf/{id}';
+export const recordPdfQuerySchema = z.object({
+  lng: z.enum(['zh', 'en', 'es']).optional(),
+  token: z.string().max(128).optional(),
+});
+
 export const recordEndpoints = {
   getDeliveryList: defineEndpoint({
     method: 'POST',

@@ -11,6 +11,7 @@ import type {
 } from '@partsportal/contract/records';
 import { normalizePartNumber } from '@partsportal/contract/part-number';
 import { sql } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { DEMO_IDS, seedDemoData } from '../../db/seed/demo-data';
@@ -284,6 +285,47 @@ describe('/Web/GetSalesDetail/{id} and /Web/GetSalesLineList', () => {
     expect(byNo.data.total).toBe(
       await countOf(`select count(*) n from sales_lines where sales_bill_id = ${first.sales_bill_id}`),
     );
+  });
+});
+
+describe('delivery note and sales bill as PDFs (issue 15 item 2)', () => {
+  const pdf = async (path: string, token: string) => {
+    const answer = await t.app.inject({ method: 'GET', url: `/api${path}&token=${token}` });
+    return answer;
+  };
+  const textOf = async (answer: { rawPayload: Buffer }) =>
+    (await extractText(new Uint8Array(answer.rawPayload), { mergePages: true })).text.replace(/\s+/g, '');
+
+  it("prints the delivery's lines and the bill's lines in the reader's language", async () => {
+    const delivery = (await list<Delivery>('/Web/GetDeliveryList')).data.list[0]!;
+    const lines = (await detail<DeliveryDetail>('/Web/GetDeliveryDetail', delivery.id)).data.lines;
+    const note = await pdf(`/Web/GetDeliveryNotePdf/${delivery.id}?lng=es`, demo);
+    expect(note.statusCode).toBe(200);
+    expect(note.headers['content-type']).toBe('application/pdf');
+    const noteText = await textOf(note);
+    expect(noteText).toContain('Albarándeentrega');
+    expect(noteText).toContain(delivery.no);
+    for (const line of lines.slice(0, 5)) expect(noteText).toContain(line.number.replace(/\s+/g, ''));
+
+    const bill = (await list<SalesBill>('/Web/GetSalesList')).data.list[0]!;
+    const sale = await pdf(`/Web/GetSalesBillPdf/${bill.id}?lng=zh`, demo);
+    const saleText = await textOf(sale);
+    expect(saleText).toContain('销售单');
+    expect(saleText).toContain(bill.no);
+  });
+
+  it("never prints another company's document, and needs the record's menu", async () => {
+    const theirs = await one<{ id: number }>(
+      `select id from deliveries where company_id = ${PARTNER} limit 1`,
+    );
+    expect(theirs?.id).toBeGreaterThan(0);
+    const answer = await pdf(`/Web/GetDeliveryNotePdf/${theirs.id}?lng=en`, demo);
+    expect(answer.json()).toMatchObject({ code: 40004 });
+    const bill = (await list<SalesBill>('/Web/GetSalesList')).data.list[0]!;
+    const refused = await pdf(`/Web/GetSalesBillPdf/${bill.id}?lng=en`, viewer);
+    expect((refused.json() as { code: number }).code).toBe(40003);
+    const noToken = await t.app.inject({ method: 'GET', url: `/api/Web/GetSalesBillPdf/${bill.id}` });
+    expect((noToken.json() as { code: number }).code).toBe(50008);
   });
 });
 

@@ -1,10 +1,22 @@
-import { recordEndpoints } from '@partsportal/contract/records';
+import type { Language } from '@partsportal/contract/codes';
+import { MENU_CODES } from '@partsportal/contract/endpoint';
+import {
+  DELIVERY_NOTE_PDF_PATH,
+  recordEndpoints,
+  recordIdParamsSchema,
+  recordPdfQuerySchema,
+  SALES_BILL_PDF_PATH,
+} from '@partsportal/contract/records';
+import type { FastifyReply } from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../../platform/endpoint-routes';
+import type { AuthContext } from '../../platform/auth-context';
+import type { Repositories } from '../../repositories';
+import { renderDeliveryNotePdf, renderSalesBillPdf } from './record-pdfs';
+import { registerEndpoint, toFastifyPath } from '../../platform/endpoint-routes';
 import { requireAuth } from '../../platform/request-context';
 import type { RecordsServices } from './records.service';
 
-export function registerRecordsRoutes(app: FastifyInstance, services: RecordsServices) {
+export function registerRecordsRoutes(app: FastifyInstance, services: RecordsServices, repos: Repositories) {
   const { deliveries, sales, purchases } = services;
   const e = recordEndpoints;
   registerEndpoint(app, e.getDeliveryList, ({ body, ctx }) =>
@@ -28,5 +40,47 @@ export function registerRecordsRoutes(app: FastifyInstance, services: RecordsSer
   );
   registerEndpoint(app, e.getPurchaseLineList, ({ body, ctx }) =>
     purchases.lineList(requireAuth(ctx), body, ctx.language),
+  );
+
+  // The printable documents (issue 15 item 2): links, like the pictures and the statement PDF.
+  const companyName = async (auth: AuthContext) =>
+    (await repos.customers.findCompany(auth.accountId, auth.companyId))?.name ?? '';
+  const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer) =>
+    reply
+      .type('application/pdf')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}.pdf"`)
+      .send(pdf);
+  type PdfRequest = {
+    Params: { id: number };
+    Querystring: { lng?: Language; token?: string };
+  };
+  app.get<PdfRequest>(
+    toFastifyPath(DELIVERY_NOTE_PDF_PATH),
+    {
+      config: { permission: [MENU_CODES.deliveryRecord], tokenInQuery: true },
+      schema: { hide: true, params: recordIdParamsSchema, querystring: recordPdfQuerySchema },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request.ctx);
+      const language = request.query.lng ?? request.ctx.language;
+      const detail = await deliveries.detail(auth, request.params.id, language);
+      const pdf = await renderDeliveryNotePdf({ company: await companyName(auth), detail, language });
+      return sendPdf(reply, detail.header.no, pdf);
+    },
+  );
+  app.get<PdfRequest>(
+    toFastifyPath(SALES_BILL_PDF_PATH),
+    {
+      config: { permission: [MENU_CODES.salesSearch], tokenInQuery: true },
+      schema: { hide: true, params: recordIdParamsSchema, querystring: recordPdfQuerySchema },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request.ctx);
+      const language = request.query.lng ?? request.ctx.language;
+      const detail = await sales.detail(auth, request.params.id, language);
+      const pdf = await renderSalesBillPdf({ company: await companyName(auth), detail, language });
+      return sendPdf(reply, detail.header.no, pdf);
+    },
   );
 }

@@ -3,7 +3,13 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
-import { recordEndpoints, type DeliveryLine, type FulfilledOrder } from '@partsportal/contract/records';
+import {
+  DELIVERY_NOTE_PDF_PATH,
+  recordEndpoints,
+  type DeliveryLine,
+  type FulfilledOrder,
+} from '@partsportal/contract/records';
+import { RecordPdfLink } from '@shared/records/record-pdf-link';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { formatMoney } from '@partsportal/contract/money-format';
 import { useRecordDetail } from '@shared/records/record-detail';
@@ -88,6 +94,7 @@ export default function DeliveryDetailPage() {
         <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(-1)}>
           {t('orders.back')}
         </Button>
+        <RecordPdfLink path={DELIVERY_NOTE_PDF_PATH} id={h.id} />
       </Space>
       <Card size="small" className="detail-card">
         <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">

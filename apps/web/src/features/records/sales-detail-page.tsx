@@ -1,13 +1,15 @@
 import { Descriptions, Skeleton, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { recordEndpoints, type SalesLine } from '@partsportal/contract/records';
+import { recordEndpoints, SALES_BILL_PDF_PATH, type SalesLine } from '@partsportal/contract/records';
+import { RecordPdfLink } from '@shared/records/record-pdf-link';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { channelLabel } from '@shared/records/channel';
 import { RecordDetailHeading, RecordNotFound, useRecordDetail } from '@shared/records/record-detail';
 import { RecordLinesTable } from '@shared/records/record-lines-table';
 import { useFormatMoney } from '@shared/format/use-format-money';
 import { CargoStateTag } from './cargo-state-tag';
+import './records.css';
 
 export default function SalesDetailPage() {
   const { t } = useTranslation();
@@ -59,6 +61,9 @@ export default function SalesDetailPage() {
       <RecordDetailHeading titleId="sales-detail-title">
         {t('route.salesDetail')} {header.no}
       </RecordDetailHeading>
+      <div className="detail-actions">
+        <RecordPdfLink path={SALES_BILL_PDF_PATH} id={header.id} />
+      </div>
       <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }} className="record-header">
         <Descriptions.Item label={t('recordList.company')}>{header.company_sort_name}</Descriptions.Item>
         <Descriptions.Item label={t('recordList.billDate')}>{formatDate(header.bill_date)}</Descriptions.Item>
