@@ -80,15 +80,24 @@ async function sendAll(requests: number, send: (index: number) => Promise<BatchA
   return { counts, ms: performance.now() - started };
 }
 
-/** A buyer's catalogue searches by OE number, one after another: each one's latency. */
-async function searches(server: ServerProcess, token: string, count: number, stop?: () => boolean) {
+/**
+ * A buyer's catalogue searches, one after another, each for `keyword(i)` (which must find
+ * something): each one's latency. Shared with the file-import bench.
+ */
+export async function catalogueSearches(
+  server: ServerProcess,
+  token: string,
+  count: number,
+  keyword: (i: number) => string,
+  stop?: () => boolean,
+) {
   const times: number[] = [];
   for (let i = 0; i < count && !(stop?.() ?? false); i++) {
     const started = performance.now();
     const response = await fetch(`${server.url}/api/Web/GetProductList`, {
       method: 'POST',
       headers: { token, lng: 'en', 'content-type': 'application/json' },
-      body: JSON.stringify({ page: 1, pageSize: 20, keyword: `04465${(i * 331) % PRODUCTS}` }),
+      body: JSON.stringify({ page: 1, pageSize: 20, keyword: keyword(i) }),
     });
     const answer = (await response.json()) as { code: number; data: { list: unknown[] } };
     if (answer.code !== 200 || answer.data.list.length === 0) throw new Error(`search ${i}: ${answer.code}`);
@@ -96,6 +105,9 @@ async function searches(server: ServerProcess, token: string, count: number, sto
   }
   return times;
 }
+
+const searches = (server: ServerProcess, token: string, count: number, stop?: () => boolean) =>
+  catalogueSearches(server, token, count, (i) => `04465${(i * 331) % PRODUCTS}`, stop);
 
 export async function apiBatchScenario() {
   const name = `pp_bench_api_${Date.now().toString(36)}`;
