@@ -13,6 +13,7 @@ import { dashboardScenario } from './dashboard';
 import { fileImportScenario } from './file-import';
 import { httpScenario } from './http';
 import { importScenario } from './import';
+import { importBrowserScenario } from './import-browser';
 import { jobQueueScenario } from './job-queue';
 import { loginScenario } from './login';
 import { mixedScenario } from './mixed';
@@ -33,6 +34,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   cart: cartScenario,
   import: importScenario,
   'file-import': fileImportScenario,
+  'import-browser': importBrowserScenario,
   'api-batch': apiBatchScenario,
   jobs: jobQueueScenario,
   webhooks: webhooksScenario,
