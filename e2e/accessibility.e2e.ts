@@ -91,6 +91,7 @@ const ADMIN_VISITS: Record<string, string> = {
   '/admin/names': '/admin/names',
   '/admin/notices': '/admin/notices',
   '/admin/staff': '/admin/staff',
+  '/admin/api-keys': '/admin/api-keys',
   '/admin/audit': '/admin/audit',
 };
 

@@ -84,8 +84,12 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
       'Products',
       'Price levels',
       'Customers',
+      'Payments',
+      'Notices',
       'Imports',
+      'Names',
       'Staff',
+      'API keys',
       'Audit log',
     ]);
   });
@@ -206,11 +210,13 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
     await memberPage.getByText('Password changed').waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
 
-    // A sales member has no owner pages: Home, Orders and Customers in the menu, and /admin/staff is refused.
+    // A sales member has no owner or catalogue pages, and /admin/staff is refused.
     expect(await memberPage.locator('nav.sidebar .ant-menu-item').allTextContents()).toEqual([
       'Home',
       'Orders',
       'Customers',
+      'Payments',
+      'Notices',
     ]);
     await memberPage.goto(`${baseUrl()}/admin/staff`);
     await memberPage.getByText('Your role may not open this page.').waitFor();

@@ -23,6 +23,7 @@ import { createFinanceService } from './modules/finance/finance.service';
 import { registerFreightRoutes } from './modules/freight/freight.routes';
 import { registerImportsRoutes } from './modules/imports/imports.routes';
 import { createJobServices, startJobWorkers } from './job-workers';
+import { registerApiKeysRoutes } from './modules/integration/api-keys.routes';
 import { createApiKeysService } from './modules/integration/api-keys.service';
 import { passwordHasher } from './platform/password';
 import { registerIntegrationApi } from './modules/integration/integration-api';
@@ -158,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The order desk (issue 15): staff at /Admin/Orders and the ERP at /api/v1 share this service.
   const orderDesk = createOrderDeskService({ ...data, ...(deps.now ? { now: deps.now } : {}) });
 
+  // API keys: authenticated by the /api/v1 plugin, managed by the owner's screen and the CLI.
+  const apiKeys = createApiKeysService({ ...data, ...(deps.now ? { now: deps.now } : {}) });
   await app.register(
     async (api) => {
       registerAuthRoutes(api, authService);
@@ -209,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The back office (issue 14): staff calls under /Admin, staff tokens only.
       registerStaffRoutes(api, staffService);
       registerAuditRoutes(api, createAuditService({ repos }));
+      registerApiKeysRoutes(api, apiKeys, deps.now ?? (() => new Date()));
       registerInventoryRoutes(
         api,
         createInventoryService({ ...data, productFilesDir: config.productFilesDir }),
@@ -238,7 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The integrators' API (issue 13): its own keys, errors and body limit, under /api/v1.
   await registerIntegrationApi(app, {
     config,
-    apiKeys: createApiKeysService({ ...data, ...(deps.now ? { now: deps.now } : {}) }),
+    apiKeys,
     rateLimits,
     operations: [
       ...integrationRoutes({

@@ -1,3 +1,4 @@
+import type { ApiKeyRow } from '@partsportal/contract/api-keys';
 import { createHash, randomBytes } from 'node:crypto';
 import { API_SCOPES, type ApiScope } from '@partsportal/contract/integration';
 import type { DataAccess } from '../../repositories';
@@ -91,6 +92,28 @@ export function createApiKeysService(deps: DataAccess & { now?: () => Date }) {
     },
 
     list: (accountId: number) => repos.apiKeys.list(accountId),
+
+    /** The back office's list (contract api-keys.ts): a key's state, never its hash. */
+    async listForStaff(accountId: number): Promise<ApiKeyRow[]> {
+      const current = now().getTime();
+      const seconds = (at: Date | null) => (at ? Math.floor(at.getTime() / 1000) : null);
+      return (await repos.apiKeys.list(accountId)).map((row) => ({
+        id: row.id,
+        name: row.name,
+        prefix: row.prefix,
+        scopes: row.scopes,
+        state: row.revokedAt
+          ? 'revoked'
+          : row.expiresAt && row.expiresAt.getTime() <= current
+            ? 'expired'
+            : 'active',
+        rate_limit_per_minute: row.rateLimitPerMinute,
+        last_used_at: seconds(row.lastUsedAt),
+        expires_at: seconds(row.expiresAt),
+        created_at: seconds(row.createdAt)!,
+        created_by: row.createdBy,
+      }));
+    },
 
     /** `Authorization` header → the key, or why not. A buyer's or staff token is just unknown. */
     async authenticate(header: string | undefined): Promise<ApiKeyContext | ApiKeyRefusal> {

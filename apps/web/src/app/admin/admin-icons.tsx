@@ -3,6 +3,7 @@ import {
   CloudUploadOutlined,
   DatabaseOutlined,
   HomeOutlined,
+  KeyOutlined,
   MoneyCollectOutlined,
   ProfileOutlined,
   NotificationOutlined,
@@ -25,5 +26,6 @@ export const ADMIN_ICONS: Record<AdminIconName, ReactNode> = {
   names: <TranslationOutlined />,
   notices: <NotificationOutlined />,
   staff: <TeamOutlined />,
+  apiKeys: <KeyOutlined />,
   audit: <AuditOutlined />,
 };

@@ -19,6 +19,7 @@ export type AdminIconName =
   | 'imports'
   | 'names'
   | 'staff'
+  | 'apiKeys'
   | 'audit';
 
 export interface AdminRoute {
@@ -109,6 +110,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     icon: 'staff',
     roles: ['owner'],
     page: () => import('../../features/staff/staff-page'),
+  },
+  {
+    path: '/admin/api-keys',
+    titleKey: 'admin.route.apiKeys',
+    icon: 'apiKeys',
+    roles: ['owner'],
+    page: () => import('../../features/api-keys/api-keys-page'),
   },
   {
     path: '/admin/audit',
