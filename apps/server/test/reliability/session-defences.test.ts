@@ -247,6 +247,9 @@ describe('the token travels only in the Token header (ASVS V7.2.1, V4.1)', () =>
     'GET /api/Product/DownloadFile',
     'GET /api/Product/ProductBigId/:id',
     'GET /api/Product/ProductPic/:id',
+    'GET /api/Web/GetDeliveryNotePdf/:id',
+    'GET /api/Web/GetFinanceStatementPdf',
+    'GET /api/Web/GetSalesBillPdf/:id',
     'GET /api/Web/ImportTemplate',
     'GET /api/Web/QRCode',
   ];
