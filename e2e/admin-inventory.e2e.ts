@@ -1,9 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { Secret, TOTP } from 'otpauth';
-import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './support/browser';
+import { staffSignInByApi, useStaffToken } from './support/staff';
 
 /**
  * Issue 14 item 4 in the browser: a staff member edits a product's English name, adds an OE
@@ -11,64 +8,6 @@ import { api, baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './
  * part by that OE number with the new name and stock. The product is put back afterwards, so
  * the other suites see the demo catalogue they expect.
  */
-
-/**
- * The demo owner enrols a TOTP at the first sign-in; the first suite that signs it in keeps the
- * secret here, so a later suite of the same run (its own server, its own database) can sign in too.
- */
-const SECRET_FILE = resolve(import.meta.dirname, '..', 'test-results', 'e2e', 'staff-totp-secret.txt');
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-async function post<T>(path: string, body: unknown, token?: string): Promise<Envelope<T>> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Lng: 'en', ...(token ? { Token: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-const code = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
-
-/** Password, then the second factor (enrolling on a fresh database); answers a full staff token. */
-async function staffToken(): Promise<string> {
-  const login = await post<{ token: string; second_factor: 'enrol' | 'verify' }>('/Admin/Auth/Login', {
-    login: 'staff',
-    password: 'staff1234',
-  });
-  expect(login.code, login.msg).toBe(200);
-  const token = login.data.token;
-  if (login.data.second_factor === 'enrol') {
-    const enrol = await post<{ secret: string }>('/Admin/Auth/StartTotpEnrolment', {}, token);
-    mkdirSync(dirname(SECRET_FILE), { recursive: true });
-    writeFileSync(SECRET_FILE, enrol.data.secret);
-    const confirmed = await post(
-      '/Admin/Auth/ConfirmTotpEnrolment',
-      { code: code(enrol.data.secret) },
-      token,
-    );
-    expect(confirmed.code, confirmed.msg).toBe(200);
-    return token;
-  }
-  expect(existsSync(SECRET_FILE), 'the demo owner was enrolled by a suite that kept no secret').toBe(true);
-  const secret = readFileSync(SECRET_FILE, 'utf8').trim();
-  let verified = await post('/Admin/Auth/VerifySecondFactor', { code: code(secret) }, token);
-  if (verified.code !== 200) {
-    // Each code works once: another sign-in used this 30-s step, so wait for the next one.
-    await new Promise((r) => setTimeout(r, 30_500 - (Date.now() % 30_000)));
-    verified = await post('/Admin/Auth/VerifySecondFactor', { code: code(secret) }, token);
-  }
-  expect(verified.code, verified.msg).toBe(200);
-  return token;
-}
-
-async function asStaff(context: BrowserContext, token: string) {
-  await context.addInitScript((value) => localStorage.setItem('pp_staff_token', value), token);
-}
 
 interface Row {
   id: number;
@@ -95,7 +34,7 @@ describe('back office: products, numbers and stock by hand', () => {
   afterAll(async () => restore?.());
 
   it("staff edit a part's name, OE number and stock; the buyers' catalogue finds it by that OE number", async () => {
-    token = await staffToken();
+    token = await staffSignInByApi();
     // A part far down the list, which no other suite looks at.
     const page20 = await api<{ list: Row[] }>(token, '/Admin/Inventory/SearchProducts', {
       status: 'active',
@@ -122,7 +61,7 @@ describe('back office: products, numbers and stock by hand', () => {
     };
 
     const { context, page } = await newPage(browser());
-    await asStaff(context, token);
+    await useStaffToken(context, token);
     await page.goto(`${baseUrl()}/admin/products`);
     await page.getByLabel('Search products').fill(target.number);
     await page.getByLabel('Search products').press('Enter');
