@@ -91,10 +91,16 @@ export async function importBrowserScenario() {
       await context.addInitScript(
         `localStorage.setItem('pp_staff_token', ${JSON.stringify(login.data.token)});`,
       );
+      await context.addCookies([{ name: 'pp_language', value: 'en', url: server.url }]);
       const page = await context.newPage();
       await page.goto(`${server.url}/admin/imports?new=products`);
       const input = page.locator('.imports-dragger input[type=file]');
-      await input.waitFor({ state: 'attached' });
+      try {
+        await input.waitFor({ state: 'attached' });
+      } catch (error) {
+        await page.screenshot({ path: path.join(os.tmpdir(), 'pp-bench-import-browser.png') });
+        throw error;
+      }
       const file = {
         name: `bench-${run}.xlsx`,
         mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

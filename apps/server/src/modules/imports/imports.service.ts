@@ -62,7 +62,7 @@ class StaleCheckpoint extends Error {}
 
 export interface ImportsServiceDeps extends DataAccess {
   jobs: JobQueue;
-  config: Pick<Config, 'importMaxBytes' | 'importJobExpireSeconds'>;
+  config: Pick<Config, 'importMaxBytes' | 'importJobExpireSeconds' | 'importCommitYield'>;
   logger: JobLogger;
 }
 
@@ -283,6 +283,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         const last = batch.rows.at(-1)?.row ?? 0;
         const duplicates =
           batch.rows.length > 0 ? await repos.imports.duplicateRows(importId, first, last) : new Map();
+        const batchStarted = Date.now();
         await transaction(async (tx) => {
           const results =
             batch.rows.length > 0
@@ -295,6 +296,10 @@ export function createImportsService(deps: ImportsServiceDeps) {
           Object.assign(counts, next);
         });
         done += batch.consumed;
+        // Rest in proportion to the batch's work, so a long commit leaves the cores to the buyers
+        // for part of the time instead of holding them end to end (IMPORT_COMMIT_YIELD).
+        const rest = (Date.now() - batchStarted) * deps.config.importCommitYield;
+        if (rest > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(rest, 2000)));
         if (Date.now() - started > sliceMs()) {
           await sendCommit(importId);
           return;
