@@ -2179,7 +2179,7 @@ export interface operations {
                         webhooks: {
                             id: number;
                             url: string;
-                            events: ("order.submitted" | "order.paid" | "order.cancelled" | "order.shipped" | "import.finished")[];
+                            events: ("order.submitted" | "order.paid" | "order.confirmed" | "order.cancelled" | "order.shipped" | "import.finished")[];
                             description: string;
                             created_at: string;
                             secret_rotated_at: string | null;
@@ -2227,7 +2227,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("order.submitted" | "order.paid" | "order.cancelled" | "order.shipped" | "import.finished")[];
+                    events: ("order.submitted" | "order.paid" | "order.confirmed" | "order.cancelled" | "order.shipped" | "import.finished")[];
                     /** @default  */
                     description?: string;
                 };
@@ -2243,7 +2243,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         url: string;
-                        events: ("order.submitted" | "order.paid" | "order.cancelled" | "order.shipped" | "import.finished")[];
+                        events: ("order.submitted" | "order.paid" | "order.confirmed" | "order.cancelled" | "order.shipped" | "import.finished")[];
                         description: string;
                         created_at: string;
                         secret_rotated_at: string | null;
@@ -2369,7 +2369,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         url: string;
-                        events: ("order.submitted" | "order.paid" | "order.cancelled" | "order.shipped" | "import.finished")[];
+                        events: ("order.submitted" | "order.paid" | "order.confirmed" | "order.cancelled" | "order.shipped" | "import.finished")[];
                         description: string;
                         created_at: string;
                         secret_rotated_at: string | null;

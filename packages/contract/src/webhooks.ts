@@ -12,6 +12,7 @@ import { defineOperation, type ApiScope } from './integration';
 export const WEBHOOK_EVENTS = [
   'order.submitted',
   'order.paid',
+  'order.confirmed',
   'order.cancelled',
   'order.shipped',
   'import.finished',
@@ -25,6 +26,7 @@ export const WEBHOOK_PING = 'webhook.ping';
 export const WEBHOOK_EVENT_SCOPES: Record<WebhookEvent, ApiScope> = {
   'order.submitted': 'orders:read',
   'order.paid': 'orders:read',
+  'order.confirmed': 'orders:read',
   'order.cancelled': 'orders:read',
   'order.shipped': 'orders:read',
   'import.finished': 'catalog:write',

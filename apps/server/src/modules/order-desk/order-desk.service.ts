@@ -30,6 +30,7 @@ import { searchProducts } from '../catalog/catalog.service';
 import type { OrderHead } from '../orders/orders.repository';
 import { offsetOf } from '../records/records-query';
 import { companyCreditPosition } from '../payments-desk/credit-position';
+import { orderShippedEvent } from '../webhooks/webhook-events';
 
 /** Who acts: a staff member at the back office or an API key of the ERP, always of one account. */
 export interface DeskActor {
@@ -404,12 +405,8 @@ export function createOrderDeskService(deps: DataAccess & { now?: () => Date }) 
         key: 'orderEventShipped',
         params: { delivery: deliveryNo, qty: qtySum, carrier: carrier.name, waybill: input.waybill },
       });
-      await tx.outbox.append({
-        accountId: order.accountId,
-        type: 'order.shipped',
-        entity: 'order',
-        entityId: order.id,
-        payload: {
+      await tx.outbox.append(
+        orderShippedEvent(order.accountId, {
           order_id: order.id,
           order_no: order.no,
           company_id: order.companyId,
@@ -421,8 +418,8 @@ export function createOrderDeskService(deps: DataAccess & { now?: () => Date }) 
           waybill: input.waybill,
           shipped_at: date.toISOString(),
           lines: shipped.map(({ line, qty }) => ({ seq: line.seq, number: line.number, qty })),
-        },
-      });
+        }),
+      );
       return {
         result: {
           order_id: order.id,

@@ -9,16 +9,20 @@ import type { OutboxEvent } from '../integration/outbox.repository';
 
 export const ORDER_SHIPPED = 'order.shipped' as const;
 
-/** What an `order.shipped` event carries (the shipping code fills it; snake_case like the other order events). */
+/** What an `order.shipped` event carries (snake_case like the other order events); the order desk fills it. */
 export interface OrderShippedPayload {
   order_id: number;
   order_no: string;
   company_id: number;
   /** The order's state after this shipment (shipped, or still partly open). */
   state: string;
-  delivery_id: number | null;
+  delivery_no: string;
+  sales_bill_no: string;
+  store_id: number;
   carrier: string;
   waybill: string;
+  /** ISO 8601. */
+  shipped_at: string;
   lines: Array<{ seq: number; number: string; qty: number }>;
 }
 
