@@ -91,7 +91,8 @@ export interface Config {
   /**
    * After each committed batch of a file import, the job rests this many times the batch's own
    * time (IMPORT_COMMIT_YIELD): the buyers' searches get the cores back meanwhile (issue 14's
-   * "search p95 during the commit ≤ 2× alone" on 2 cores). 0 = no rest.
+   * "search p95 during the commit ≤ 2× alone" on 2 cores). 0 = no rest (the default: at 100k rows
+   * a rest of 1 doubled the commit for a 14 % better search p95; docs/PERFORMANCE.md).
    */
   importCommitYield: number;
   importJobExpireSeconds: number;
@@ -259,7 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsPollSeconds: Math.max(0.5, Number(env.JOBS_POLL_SECONDS || 1)),
     jobsMaintenanceSeconds: int(env.JOBS_MAINTENANCE_SECONDS, 30),
     housekeepingSeconds: int(env.HOUSEKEEPING_SECONDS, 900),
-    importCommitYield: Math.max(0, Number(env.IMPORT_COMMIT_YIELD ?? 1) || 0),
+    importCommitYield: Math.max(0, Number(env.IMPORT_COMMIT_YIELD ?? 0) || 0),
     importJobExpireSeconds: int(env.IMPORT_JOB_EXPIRE_SECONDS, 120),
     importMaxBytes: int(env.IMPORT_MAX_BYTES, 200 * 1024 * 1024),
     // 15 s × (2^12 − 1) ≈ 17 h at the least; the random factor of each wait (1–2×) makes ~26 h on average.
