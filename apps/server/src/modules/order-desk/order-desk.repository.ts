@@ -18,7 +18,7 @@ import {
   salesLines,
 } from '../../db/schema/trading';
 import { carrierNameIn, partNameIn } from '../records/records-query';
-import type { OrderHead } from '../orders/orders.repository';
+import { orderHeadColumns, type OrderHead } from '../orders/orders.repository';
 
 export interface QueueFilter {
   accountId: number;
@@ -51,18 +51,6 @@ export type NewDeliveryLine = typeof deliveryLines.$inferInsert;
 export type NewSalesBill = typeof salesBills.$inferInsert;
 export type NewSalesLine = typeof salesLines.$inferInsert;
 export type NewOrderLine = typeof orderLines.$inferInsert;
-
-const headColumns = {
-  id: orders.id,
-  accountId: orders.accountId,
-  companyId: orders.companyId,
-  no: orders.no,
-  state: sql<OrderState>`${orders.state}`,
-  currency: orders.currency,
-  amount: orders.amount,
-  freight: orders.freight,
-  totalQty: orders.totalQty,
-};
 
 /** The store's stock of a product, per store, as one JSON array (the line rows' `stores`). */
 const stockPerStore = (productId: SQL | string, language: Language) => sql`coalesce((
@@ -101,7 +89,7 @@ export function createOrderDeskRepository(db: Db) {
     /** The order, locked: every state change of one order runs one after another (buyer's too). */
     async lock(accountId: number, id: number): Promise<OrderHead | undefined> {
       const [row] = await db
-        .select(headColumns)
+        .select(orderHeadColumns)
         .from(orders)
         .where(and(eq(orders.accountId, accountId), eq(orders.id, id)))
         .for('update');

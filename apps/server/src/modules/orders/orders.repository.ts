@@ -17,7 +17,8 @@ export interface OrderHead {
   totalQty: number;
 }
 
-const headColumns = {
+/** An order's head as every order write reads it (shared with the order desk). */
+export const orderHeadColumns = {
   id: orders.id,
   accountId: orders.accountId,
   companyId: orders.companyId,
@@ -34,7 +35,7 @@ export function createOrdersRepository(db: Db) {
   return {
     async find(companyId: number, id: number): Promise<OrderHead | undefined> {
       const [row] = await db
-        .select(headColumns)
+        .select(orderHeadColumns)
         .from(orders)
         .where(and(eq(orders.companyId, companyId), eq(orders.id, id)));
       return row;
@@ -43,7 +44,7 @@ export function createOrdersRepository(db: Db) {
     /** The same, locking the row: state changes of one order run one after another. */
     async lock(companyId: number, id: number): Promise<OrderHead | undefined> {
       const [row] = await db
-        .select(headColumns)
+        .select(orderHeadColumns)
         .from(orders)
         .where(and(eq(orders.companyId, companyId), eq(orders.id, id)))
         .for('update');
