@@ -63,6 +63,23 @@ const stockPerStore = (productId: SQL | string, language: Language) => sql`coale
  * The order desk's queries: the account's orders across its companies (staff see every customer of
  * their account, never another account's), their lines with stock, and the rows a shipment writes.
  */
+/** A queue row; the detail's header adds its own fields to the same columns. */
+const queueRowColumns = {
+  id: orders.id,
+  no: orders.no,
+  company_id: orders.companyId,
+  company_name: sql<string>`coalesce(nullif(${companies.sortName}, ''), ${companies.name})`,
+  bill_date: epochSeconds(orders.billDate),
+  state: sql<OrderState>`${orders.state}`,
+  from: orders.fromSystem,
+  currency: orders.currency,
+  amount: orders.amount,
+  freight: orders.freight,
+  total_qty: orders.totalQty,
+  export_qty: orders.exportQty,
+  line_count: sql<number>`(select count(*) from order_lines l where l.order_id = ${orders.id})::int`,
+};
+
 export function createOrderDeskRepository(db: Db) {
   const queueWhere = (filter: QueueFilter): SQL | undefined =>
     and(
@@ -99,21 +116,7 @@ export function createOrderDeskRepository(db: Db) {
     /** Newest first over (account_id[, state], bill_date desc, id desc). */
     async queuePage(filter: QueueFilter, offset: number, limit: number): Promise<QueueRow[]> {
       const rows = await db
-        .select({
-          id: orders.id,
-          no: orders.no,
-          company_id: orders.companyId,
-          company_name: sql<string>`coalesce(nullif(${companies.sortName}, ''), ${companies.name})`,
-          bill_date: epochSeconds(orders.billDate),
-          state: sql<OrderState>`${orders.state}`,
-          from: orders.fromSystem,
-          currency: orders.currency,
-          amount: orders.amount,
-          freight: orders.freight,
-          total_qty: orders.totalQty,
-          export_qty: orders.exportQty,
-          line_count: sql<number>`(select count(*) from order_lines l where l.order_id = ${orders.id})::int`,
-        })
+        .select(queueRowColumns)
         .from(orders)
         .innerJoin(companies, eq(companies.id, orders.companyId))
         .where(queueWhere(filter))
@@ -148,19 +151,7 @@ export function createOrderDeskRepository(db: Db) {
     async header(accountId: number, id: number, language: Language) {
       const [row] = await db
         .select({
-          id: orders.id,
-          no: orders.no,
-          company_id: orders.companyId,
-          company_name: sql<string>`coalesce(nullif(${companies.sortName}, ''), ${companies.name})`,
-          bill_date: epochSeconds(orders.billDate),
-          state: sql<OrderState>`${orders.state}`,
-          from: orders.fromSystem,
-          currency: orders.currency,
-          amount: orders.amount,
-          freight: orders.freight,
-          total_qty: orders.totalQty,
-          export_qty: orders.exportQty,
-          line_count: sql<number>`(select count(*) from order_lines l where l.order_id = ${orders.id})::int`,
+          ...queueRowColumns,
           remark: orders.remark,
           consignee: orders.consignee,
           destination: sql<string>`btrim(coalesce(area_path(${orders.destinationAreaId}, ${language}) || ' ' || ${orders.destinationDetail}, ${orders.destination}))`,
