@@ -25,7 +25,7 @@ interface Sample {
 }
 
 /** Real numbers of the database, written the way buyers type them. */
-async function sample(client: pg.Client): Promise<Sample> {
+export async function sample(client: pg.Client): Promise<Sample> {
   const products = await client.query<{ id: number; number: string; number_key: string }>(
     'select id, number, number_key from products tablesample system (0.5) where length(number_key) >= 7 limit 300',
   );
@@ -46,7 +46,7 @@ async function sample(client: pg.Client): Promise<Sample> {
   };
 }
 
-async function login(server: ServerProcess) {
+export async function login(server: ServerProcess) {
   const response = await fetch(`${server.url}/api/Auth/Login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -113,7 +113,7 @@ async function sequential(
   return { p50: median(times), p95: percentile(times, 95) };
 }
 
-const searchBodies = (keywords: string[]) =>
+export const searchBodies = (keywords: string[]) =>
   keywords.map((keyword) => ({
     path: '/api/Web/GetProductList',
     body: JSON.stringify({ keyword, page: 1, pageSize: 20 }),

@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_PARTS, BENCH_PASSWORD, BENCH_PG_URL, ensureBenchUsers, ensureSeeded } from './bench-database';
 import { median, notes, rows } from './report';
-import { sampleRss, startServer, type ServerProcess } from './server-process';
+import { sampleRss, startServer } from './server-process';
 
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const WARM_UP_SECONDS = 10;
@@ -17,7 +17,7 @@ const LIGHT_CONNECTIONS = 5;
 const RSS_EVERY_MS = 2000;
 const SCENARIO = `mixed (PostgreSQL, ${BENCH_PARTS.toLocaleString('en')} parts)`;
 
-interface Part {
+export interface Part {
   id: number;
   number: string;
 }
@@ -28,7 +28,12 @@ interface Context {
   cartIds?: number[];
 }
 
-async function login(server: ServerProcess, userId: string) {
+/** Where the load goes: a server process, or the proxy in front of several (bench/scale.ts). */
+export interface Target {
+  url: string;
+}
+
+export async function login(server: Target, userId: string) {
   const response = await fetch(`${server.url}/api/Auth/Login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -39,7 +44,14 @@ async function login(server: ServerProcess, userId: string) {
   return answer.data;
 }
 
-function run(server: ServerProcess, tokens: string[], parts: Part[], connections: number, seconds: number) {
+/** The mixed loop on `connections` connections for `seconds`; every answer's envelope is checked. */
+export function run(server: Target, tokens: string[], parts: Part[], connections: number, seconds: number) {
+  // autocannon clears a connection's context at the start of every loop of the sequence, so a
+  // buyer cannot be pinned to a connection: each loop borrows a buyer nobody else is using and
+  // gives it back after its last step. (Handing them out round-robin per loop let two connections
+  // share a buyer's cart now and then: 40004 "no longer in your cart" when one submitted the
+  // other's lines — found by the scale-out scenario.)
+  const idle = [...tokens];
   let nextToken = 0;
   let nextPart = 0;
   let refused = 0;
@@ -47,20 +59,22 @@ function run(server: ServerProcess, tokens: string[], parts: Part[], connections
   const firstErrors: string[] = [];
   const check = (status: number, body: string) => {
     if (status === 200 && /^\{"code":200[,}]/.test(body)) return true;
-    refused++;
-    if (firstErrors.length < 3) firstErrors.push(body.slice(0, 160));
+    // A non-2xx answer is counted by autocannon already (non2xx); here only its text is kept.
+    if (status === 200) refused++;
+    if (firstErrors.length < 3) firstErrors.push(`${status} ${body.slice(0, 160)}`);
     return false;
   };
   const step = (
     path: (context: Context) => string,
     body: (context: Context) => unknown,
     after?: (context: Context, body: string) => void,
+    last = false,
   ): autocannon.Request => ({
     method: 'POST',
     setupRequest: (request, raw) => {
       const context = raw as Context;
-      // Each connection keeps one buyer (its own cart) for the whole run.
-      context.token ??= tokens[nextToken++ % tokens.length];
+      // One buyer for the whole loop; round-robin only if a loop was cut short and kept its buyer.
+      context.token ??= idle.pop() ?? tokens[nextToken++ % tokens.length];
       return {
         ...request,
         path: path(context),
@@ -69,7 +83,9 @@ function run(server: ServerProcess, tokens: string[], parts: Part[], connections
       };
     },
     onResponse: (status, text, raw) => {
-      if (check(status, text)) after?.(raw as Context, text);
+      const context = raw as Context;
+      if (check(status, text)) after?.(context, text);
+      if (last && context.token && !idle.includes(context.token)) idle.push(context.token);
     },
   });
   const sequence = [
@@ -109,27 +125,35 @@ function run(server: ServerProcess, tokens: string[], parts: Part[], connections
     step(
       () => '/api/Web/GetOrderList',
       () => ({ page: 1, pageSize: 20 }),
+      undefined,
+      true,
     ),
   ];
   return autocannon({ url: server.url, connections, duration: seconds, requests: sequence }).then(
     (result) => ({
       rps: result.requests.average,
       p50: result.latency.p50,
+      mean: result.latency.mean,
       p975: result.latency.p97_5,
       p99: result.latency.p99,
       requests: result.requests.total,
       errors: result.errors + result.timeouts + result.non2xx + refused,
+      /** What the errors were: transport errors, timeouts, non-2xx answers, refused envelopes. */
+      errorKinds: { transport: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, refused },
       orders,
       firstErrors,
     }),
   );
 }
 
-export async function mixedScenario() {
-  const client = new pg.Client({ connectionString: BENCH_PG_URL });
-  await client.connect();
+/**
+ * The bench database ready for the mixed loop: seeded, `connections` bench buyers with empty
+ * carts, parts with stock to spare; `restore()` deletes the run's orders, carts and sessions and
+ * puts the reserved stock back, so every run starts from the same data.
+ */
+export async function prepareMixed(client: pg.Client, connections: number) {
   await ensureSeeded(client);
-  const userIds = await ensureBenchUsers(client, CONNECTIONS);
+  const userIds = await ensureBenchUsers(client, connections);
   // Parts with stock to spare in some store, so every order can reserve its line.
   const pool = await client.query<Part>(
     `select p.id, p.number from products p
@@ -154,6 +178,44 @@ export async function mixedScenario() {
   );
   const mark = marks.rows[0]!;
   await client.query('delete from cart_items where company_id = any($1)', [mark.companies]);
+  return {
+    userIds,
+    parts: pool.rows,
+    async restore() {
+      // Put pp_bench back as it was: no bench orders, the reserved stock released, no bench sessions.
+      await client.query('delete from orders where id > $1 and company_id = any($2)', [
+        mark.orders,
+        mark.companies,
+      ]);
+      await client.query('delete from cart_items where company_id = any($1)', [mark.companies]);
+      await client.query(
+        `update stock s set stock = b.stock, available_stock = b.available
+         from jsonb_to_recordset($1::jsonb) as b(product_id int, store_id int, stock int, available int)
+         where s.product_id = b.product_id and s.store_id = b.store_id`,
+        [JSON.stringify(stockBefore.rows)],
+      );
+      await client.query(
+        'delete from sessions where id > $1 and user_id in (select id from users where user_id = any($2))',
+        [mark.sessions, userIds],
+      );
+    },
+  };
+}
+
+/** Every bench buyer signed in through `server`, four at a time. */
+export async function signIn(server: Target, userIds: string[]): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < userIds.length; i += 4) {
+    tokens.push(...(await Promise.all(userIds.slice(i, i + 4).map((userId) => login(server, userId)))));
+  }
+  return tokens;
+}
+
+export async function mixedScenario() {
+  const client = new pg.Client({ connectionString: BENCH_PG_URL });
+  await client.connect();
+  const data = await prepareMixed(client, CONNECTIONS);
+  const pool = { rows: data.parts };
 
   const server = await startServer({
     DATABASE_URL: BENCH_PG_URL,
@@ -164,10 +226,7 @@ export async function mixedScenario() {
   let heavy: Awaited<ReturnType<typeof run>>;
   let samples: Array<{ atMs: number; mib: number }>;
   try {
-    const tokens: string[] = [];
-    for (let i = 0; i < userIds.length; i += 4) {
-      tokens.push(...(await Promise.all(userIds.slice(i, i + 4).map((userId) => login(server, userId)))));
-    }
+    const tokens = await signIn(server, data.userIds);
     // The light run doubles as the warm-up (JIT, connection pool, caches) before memory is watched.
     light = await run(server, tokens, pool.rows, LIGHT_CONNECTIONS, WARM_UP_SECONDS);
     const sampler = sampleRss(server, RSS_EVERY_MS);
@@ -175,22 +234,7 @@ export async function mixedScenario() {
     samples = sampler.stop();
   } finally {
     await server.stop();
-    // Put pp_bench back as it was: no bench orders, the reserved stock released, no bench sessions.
-    await client.query('delete from orders where id > $1 and company_id = any($2)', [
-      mark.orders,
-      mark.companies,
-    ]);
-    await client.query('delete from cart_items where company_id = any($1)', [mark.companies]);
-    await client.query(
-      `update stock s set stock = b.stock, available_stock = b.available
-       from jsonb_to_recordset($1::jsonb) as b(product_id int, store_id int, stock int, available int)
-       where s.product_id = b.product_id and s.store_id = b.store_id`,
-      [JSON.stringify(stockBefore.rows)],
-    );
-    await client.query(
-      'delete from sessions where id > $1 and user_id in (select id from users where user_id = any($2))',
-      [mark.sessions, userIds],
-    );
+    await data.restore();
     await client.end();
   }
 

@@ -6,8 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { apiBatchScenario } from './api-batch';
+import { backOfficeScenario } from './back-office';
 import { ensurePgliteCopy } from './bench-database';
 import { cartScenario } from './cart';
+import { compressionScenario } from './compression';
 import { catalogScenario } from './catalog';
 import { dashboardScenario } from './dashboard';
 import { fileImportScenario } from './file-import';
@@ -18,6 +20,7 @@ import { jobQueueScenario } from './job-queue';
 import { loginScenario } from './login';
 import { mixedScenario } from './mixed';
 import { recordsScenario } from './records';
+import { scaleScenario } from './scale';
 import { notes, rows } from './report';
 import { mergeResults, parseResults, renderTable, updateDocument, type ScenarioResult } from './results-file';
 import { ROOT } from './server-process';
@@ -28,6 +31,7 @@ import { webhooksScenario } from './webhooks';
 /** Every scenario by name, in table order. A new one is one line here. */
 const scenarios: Record<string, () => Promise<void>> = {
   http: httpScenario,
+  compression: compressionScenario,
   startup: startupScenario,
   login: loginScenario,
   catalog: catalogScenario,
@@ -40,7 +44,9 @@ const scenarios: Record<string, () => Promise<void>> = {
   webhooks: webhooksScenario,
   records: recordsScenario,
   dashboard: dashboardScenario,
+  'back-office': backOfficeScenario,
   mixed: mixedScenario,
+  scale: scaleScenario,
   web: webScenario,
 };
 

@@ -20,6 +20,10 @@ export interface StartOptions {
   /** `npm start` (scripts/start.mjs, what a user types) instead of node on the bundle. */
   viaNpmStart?: boolean;
   timeoutMs?: number;
+  /** Another checkout's build (a same-run A/B against older code): its dist/main.js, its cwd. */
+  root?: string;
+  /** Options for node itself (`--cpu-prof` is not allowed in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }
 
 /** Servers still running: killed when the bench ends, also on Ctrl-C (they are in their own group). */
@@ -76,14 +80,19 @@ export async function startServer(
   env: Record<string, string>,
   options: StartOptions | number = {},
 ): Promise<ServerProcess> {
-  const { viaNpmStart = false, timeoutMs = 600_000 } =
-    typeof options === 'number' ? { timeoutMs: options } : options;
-  if (!fs.existsSync(SERVER_MAIN)) throw new Error('Build first: npm run build');
+  const {
+    viaNpmStart = false,
+    timeoutMs = 600_000,
+    root = ROOT,
+    nodeArgs = [],
+  } = typeof options === 'number' ? { timeoutMs: options } : options;
+  const main = path.join(root, 'apps/server/dist/main.js');
+  if (!fs.existsSync(main)) throw new Error(`Build first: npm run build (in ${root})`);
   const port = env.PORT ?? String(18_000 + Math.floor(Math.random() * 2000));
   const started = performance.now();
-  const [command, args] = viaNpmStart ? ['npm', ['start']] : [process.execPath, [SERVER_MAIN]];
+  const [command, args] = viaNpmStart ? ['npm', ['start']] : [process.execPath, [...nodeArgs, main]];
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: port, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
     // Its own process group, so stop() reaches the server behind npm too.

@@ -83,9 +83,11 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
       'Orders',
       'Products',
       'Price levels',
+      'Purchases',
       'Customers',
       'Payments',
       'Notices',
+      'Reports',
       'Imports',
       'Names',
       'Staff',
@@ -217,6 +219,7 @@ describe('back office: staff sign-in with TOTP, staff screen, audit log', () => 
       'Customers',
       'Payments',
       'Notices',
+      'Reports',
     ]);
     await memberPage.goto(`${baseUrl()}/admin/staff`);
     await memberPage.getByText('Your role may not open this page.').waitFor();

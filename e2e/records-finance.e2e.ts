@@ -27,6 +27,13 @@ describe('records and finance', () => {
     const airwayBill = (await rows.first().locator('.logistics-no').textContent())?.trim() ?? '';
     expect(airwayBill).toMatch(/\S{6,}/);
     expect(await page.getByTestId('record-totals').textContent()).toContain('Totales');
+    // Issue 17 item 16: a waybill of a carrier with a tracking page links to it, in a new tab.
+    const tracked = page.locator('.sales-table a.logistics-no').first();
+    const waybill = (await tracked.textContent())?.trim() ?? '';
+    expect(await tracked.getAttribute('href')).toMatch(new RegExp(`^https://\\S+${waybill}`));
+    expect(await tracked.getAttribute('target')).toBe('_blank');
+    expect(await tracked.getAttribute('rel')).toContain('noopener');
+    expect(await tracked.getAttribute('title')).toContain(waybill);
 
     // A filter goes into the URL and comes back after a reload.
     await page.getByLabel('N.º de guía', { exact: true }).fill(airwayBill);
@@ -72,6 +79,12 @@ describe('records and finance', () => {
     expect(await page.locator('.statement-table thead').textContent()).toContain('Saldo');
     expect(await page.locator('.statement-table tbody td.running-balance').count()).toBeGreaterThan(5);
     expect(await page.locator('.finance-cards').textContent()).toContain('Límite de crédito');
+    // Issue 17 item 16: the statement as a PDF, the link's own URL fetched as the browser would.
+    const pdfUrl = await page.getByTestId('statement-pdf').getAttribute('href');
+    const pdf = await page.request.get(new URL(pdfUrl!, page.url()).toString());
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
     await page.goto(`${baseUrl()}/finance/paymentdays`);
     await page.locator('.aging-buckets').waitFor();

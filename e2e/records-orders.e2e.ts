@@ -106,6 +106,7 @@ describe('dashboard and orders (demo)', () => {
     expect(rows[0]).toEqual([
       'Company',
       'Order no.',
+      'PO number',
       'Order date',
       'Channel',
       'Status',
@@ -115,8 +116,8 @@ describe('dashboard and orders (demo)', () => {
       'Remark',
     ]);
     expect(rows.length - 1).toBe(total.total);
-    expect(new Set(rows.slice(1).map((row) => row[4]))).toEqual(new Set(['Confirmed']));
-    expect(typeof rows[1]?.[7]).toBe('number');
+    expect(new Set(rows.slice(1).map((row) => row[5]))).toEqual(new Set(['Confirmed']));
+    expect(typeof rows[1]?.[8]).toBe('number');
     await context.close();
   });
 

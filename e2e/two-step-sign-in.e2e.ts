@@ -54,7 +54,20 @@ describe('optional two-step sign-in for a buyer (decision 012)', () => {
     const dialog = page.locator('.ant-modal');
     await dialog.getByText('Two-step sign-in is off').waitFor();
     await dialog.getByRole('button', { name: 'Turn on' }).click();
-    await dialog.locator('img.two-factor-qr').waitFor();
+    // Once (CI, full run) the QR code never came and the next test found two-step sign-in off:
+    // should it happen again, the failure says what the page showed instead (a toast, another
+    // dialog such as the relogin one) rather than only that it waited.
+    await dialog
+      .locator('img.two-factor-qr')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        const shown = await page
+          .locator('.ant-message-notice, .ant-notification-notice, .ant-modal-title, .ant-modal-body')
+          .allInnerTexts();
+        throw new Error(`no QR code after "Turn on"; the page showed: ${JSON.stringify(shown)}`, {
+          cause: error,
+        });
+      });
     secret = (await dialog.locator('.two-factor-secret').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await dialog.locator('#tf-new-code').fill('000000');

@@ -1,7 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { chunkPackages, inlineEntryCss, precompress, trimAntdStylesheet } from './build/build-plugins';
+import {
+  chunkPackages,
+  firstScreenData,
+  inlineEntryCss,
+  precompress,
+  trimAntdStylesheet,
+} from './build/build-plugins';
 
 // The server (apps/server) listens on 8090 in development; it serves /api and /static.
 const serverUrl = 'http://127.0.0.1:8090';
@@ -16,6 +22,7 @@ export default defineConfig({
     chunkPackages(),
     inlineEntryCss(),
     precompress(),
+    firstScreenData(fileURLToPath(new URL('.', import.meta.url))),
   ],
   resolve: { alias: sharedAlias },
   server: {

@@ -9,7 +9,13 @@ import {
 } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
-export const baseUrl = (): string => inject('baseUrl');
+let ownBaseUrl: string | undefined;
+/** The server under test: the run's shared one, or a file's own (support/own-server.ts). */
+export const baseUrl = (): string => ownBaseUrl ?? inject('baseUrl');
+/** Points this file's helpers at a server of its own; `undefined` returns to the shared one. */
+export function setBaseUrl(url: string | undefined): void {
+  ownBaseUrl = url;
+}
 
 export const USERS = {
   demo: { id: 'demo', password: 'demo1234' },

@@ -60,6 +60,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund an online payment (WeChat Pay, Alipay, sandbox) in full or in part at its provider. `{id}` is the payment's id or its number (`payment_no` of the order feed). Once the provider accepts, the refund appears in the buyer's payment history (negative amount) and finance account. A payment on account or one recorded by staff or the ERP is not refunded here (void it). If the provider does not answer (502) nothing is booked: retry the same request; with an Idempotency-Key a retry is the same refund at the provider.
+         * @description Scopes: payments:write.
+         */
+        post: operations["refundPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/{id}/confirm": {
         parameters: {
             query?: never;
@@ -360,6 +380,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/supersessions/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Supersessions by old brand + number: the old number is replaced by the new one (either may be missing from the catalogue). Search and cart import lead buyers from the old number to the newest one. At most 1000 rows; send an Idempotency-Key header to make retries safe.
+         * @description Scopes: catalog:write.
+         */
+        post: operations["upsertSupersessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/supersessions/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes supersessions by old brand + number (`unchanged` when there was none). At most 1000 rows; send an Idempotency-Key header to make retries safe.
+         * @description Scopes: catalog:write.
+         */
+        post: operations["deleteSupersessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/substitutes/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Substitutes: parts that may stand in for a part when it is out of stock, both ways unless `two_way` is false. Buyers see the ones in stock beside an out-of-stock part. At most 1000 rows; send an Idempotency-Key header to make retries safe.
+         * @description Scopes: catalog:write.
+         */
+        post: operations["upsertSubstitutes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/substitutes/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes substitutes by both parts (`unchanged` when there was none). At most 1000 rows; send an Idempotency-Key header to make retries safe.
+         * @description Scopes: catalog:write.
+         */
+        post: operations["deleteSubstitutes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -600,6 +700,8 @@ export interface operations {
                                 freight: string;
                                 total_qty: number;
                                 remark: string;
+                                po_number: string;
+                                backorder: string;
                                 consignee: string;
                                 destination: string;
                                 phone: string;
@@ -731,6 +833,121 @@ export interface operations {
             };
             /** @description Over the key's rate limit; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    refundPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        refund_id: number;
+                        refund_no: string;
+                        payment_no: string;
+                        no: string;
+                        amount: string;
+                        currency: string;
+                        /** @enum {string} */
+                        provider_status: "success" | "processing";
+                        refundable: string;
+                        replayed: boolean;
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such payment of this wholesaler */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not refundable: not an online payment, more than is left refundable, another refund of it still unconfirmed, or the provider refused it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider did not answer; nothing was booked — retry (the same refund number is used) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2142,6 +2359,404 @@ export interface operations {
             };
             /** @description The key lacks a scope this operation needs */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    upsertSupersessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        old_brand: string;
+                        old_number: string;
+                        new_brand: string;
+                        new_number: string;
+                        note?: string;
+                        since?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSupersessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        old_brand: string;
+                        old_number: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    upsertSubstitutes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        brand: string;
+                        number: string;
+                        substitute_brand: string;
+                        substitute_number: string;
+                        two_way?: boolean;
+                        note?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the key's rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSubstitutes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). Repeating it with the same body answers the stored result without writing again (kept 30 days); with another body the request is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        brand: string;
+                        number: string;
+                        substitute_brand: string;
+                        substitute_number: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        operation: string;
+                        counts: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            error: number;
+                        };
+                        replayed: boolean;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            result: "created" | "updated" | "unchanged" | "error";
+                            stale?: boolean;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks a scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB, or more rows than one request may carry; nothing was processed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request does not match the schema; `errors` names the fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -35,10 +35,14 @@ import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
 import { createInventoryService } from './modules/inventory/inventory.service';
 import { registerNoticesDeskRoutes } from './modules/notices/notices-desk.routes';
 import { createNoticesDeskService } from './modules/notices/notices-desk.service';
+import { registerSavedListsRoutes } from './modules/saved-lists/saved-lists.routes';
+import { createSavedListsService } from './modules/saved-lists/saved-lists.service';
 import { registerNoticesRoutes } from './modules/notices/notices.routes';
 import { createNoticesService } from './modules/notices/notices.service';
 import { registerOrderDeskRoutes } from './modules/order-desk/order-desk.routes';
 import { createOrderDeskService } from './modules/order-desk/order-desk.service';
+import { registerPurchasesDeskRoutes } from './modules/purchases-desk/purchases-desk.routes';
+import { createPurchasesDeskService } from './modules/purchases-desk/purchases-desk.service';
 import { registerOrdersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { registerPaymentRoutes, sandboxCallbackEndpoint } from './modules/payment/payment.routes';
@@ -50,20 +54,26 @@ import { registerCustomersRoutes } from './modules/customers/customers.routes';
 import { registerNamesRoutes } from './modules/names/names.routes';
 import { createNamesService } from './modules/names/names.service';
 import { registerPaymentsDeskRoutes } from './modules/payments-desk/payments-desk.routes';
+import { registerReportsRoutes } from './modules/reports/reports.routes';
+import { createReportsService } from './modules/reports/reports.service';
 import { createPaymentsDeskService } from './modules/payments-desk/payments-desk.service';
+import { createRefundsService } from './modules/payments-desk/refunds.service';
 import { createCustomersService } from './modules/customers/customers.service';
 import { createSpreadsheetReader } from './modules/cart/spreadsheet-reader';
 import { registerStaffRoutes } from './modules/staff/staff.routes';
 import { createStaffService } from './modules/staff/staff.service';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { installApiDocs } from './platform/api-docs';
+import { installCompression } from './platform/compression';
 import { installCors } from './platform/cors';
 import { installErrorHandler } from './platform/error-handler';
 import { startHousekeeping } from './platform/housekeeping';
+import { createRealProviders, startPaymentReconciliation } from './payment-reconciliation';
 import { openJobQueue } from './platform/jobs';
 import { housekeepingTasks } from './housekeeping-tasks';
 import { installJsonBody } from './platform/json-body';
 import { installMetrics } from './platform/metrics';
+import { installReadRouting } from './platform/read-routing';
 import { openRateLimitStore } from './platform/rate-limiter';
 import { installRequestContext } from './platform/request-context';
 import { installRouteTable } from './platform/route-table';
@@ -105,9 +115,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, deps.logStream));
   // Every repository, built once; services reach the database only through these two.
   const data = createDataAccess(database);
-  const { repos } = data;
+  const { repos, readRepos } = data;
   // Payments and credit (issue 15 item 3): one service for the back office and /api/v1.
   const paymentsDesk = createPaymentsDeskService({ ...data, ...(deps.now ? { now: deps.now } : {}) });
+  // Operator dashboard and reports (issue 15 item 6); the catalogue's search records its misses here.
+  const reports = createReportsService({ repos, readRepos, ...(deps.now ? { now: deps.now } : {}) });
 
   // Platform: what every request passes through.
   installRouteTable(app);
@@ -145,6 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isPublicUrl: (url) => (PUBLIC_URLS as readonly string[]).includes(url),
   });
   installErrorHandler(app);
+  // The read replica (decision 027): each request's own writes keep its reads on the primary.
+  installReadRouting(app, database.replica);
 
   // The job queue (decision 010): its handlers run in this process with JOBS=inline, in a
   // worker process (worker.ts) with JOBS=send-only; stopped before the database closes
@@ -157,12 +171,51 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
   });
   // The order desk (issue 15): staff at /Admin/Orders and the ERP at /api/v1 share this service.
-  const orderDesk = createOrderDeskService({ ...data, ...(deps.now ? { now: deps.now } : {}) });
+  const orderDesk = createOrderDeskService({
+    ...data,
+    // A cancelled order's open QR codes close at their providers after the commit (issue 19).
+    closeTrades: (trades) => payment.closeTrades(trades),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+
+  // Payments (decisions 004, 019): the sandbox and the configured WeChat Pay / Alipay adapters.
+  const payment = createPaymentService({
+    ...data,
+    providers: createRealProviders(config),
+    reconcileAfterMinutes: config.paymentReconcileAfterMinutes,
+    logger: app.log,
+    sandbox: createSandboxProvider({
+      secret: config.sandboxPaymentSecret,
+      ...(deps.now ? { now: deps.now } : {}),
+    }),
+    apiPrefix: config.apiPrefix,
+    sandboxEnabled: config.paymentSandbox,
+    // Through the whole HTTP stack, as a provider's notification would arrive.
+    deliverSandboxCallback: async (body) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `${config.apiPrefix}${sandboxCallbackEndpoint.path}`,
+          payload: body,
+        })
+      ).json(),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+
+  // Refunds of online payments (decision 025): the desk and /api/v1, through the payment's adapter.
+  const refunds = createRefundsService({
+    ...data,
+    providerFor: (name) => payment.providerNamed(name),
+    logger: app.log,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
 
   // API keys: authenticated by the /api/v1 plugin, managed by the owner's screen and the CLI.
   const apiKeys = createApiKeysService({ ...data, ...(deps.now ? { now: deps.now } : {}) });
   await app.register(
     async (api) => {
+      // Only the API's answers: the web files come precompressed (web-hosting.ts).
+      await installCompression(api);
       registerAuthRoutes(api, authService);
       const areas = createAreasService({ repos });
       registerAreasRoutes(api, areas);
@@ -170,44 +223,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const cart = createCartService({ ...data, warmImportWorker: config.importWorkerWarm });
       app.addHook('onClose', async () => cart.close());
       registerCartRoutes(api, cart);
+      registerSavedListsRoutes(api, createSavedListsService({ ...data, cart }));
       registerAddressesRoutes(api, createAddressesService(data));
       registerCheckoutRoutes(api, createCheckoutService({ ...data, ...(deps.now ? { now: deps.now } : {}) }));
-      registerOrdersRoutes(api, createOrdersService({ ...data, cart: createCartService(data) }));
-      registerRecordsRoutes(api, createRecordsServices(repos), repos);
-      registerPaymentRoutes(
+      registerOrdersRoutes(
         api,
-        createPaymentService({
+        createOrdersService({
           ...data,
-          sandbox: createSandboxProvider({
-            secret: config.sandboxPaymentSecret,
-            ...(deps.now ? { now: deps.now } : {}),
-          }),
-          apiPrefix: config.apiPrefix,
-          sandboxEnabled: config.paymentSandbox,
-          // Through the whole HTTP stack, as a provider's notification would arrive.
-          deliverSandboxCallback: async (body) =>
-            (
-              await app.inject({
-                method: 'POST',
-                url: `${config.apiPrefix}${sandboxCallbackEndpoint.path}`,
-                payload: body,
-              })
-            ).json(),
-          ...(deps.now ? { now: deps.now } : {}),
+          cart: createCartService(data),
+          closeTrades: (trades) => payment.closeTrades(trades),
         }),
       );
-      registerFinanceRoutes(api, createFinanceService({ repos, ...(deps.now ? { now: deps.now } : {}) }));
+      registerRecordsRoutes(api, createRecordsServices(readRepos), repos);
+      registerPaymentRoutes(api, payment);
+      registerFinanceRoutes(api, createFinanceService({ readRepos, ...(deps.now ? { now: deps.now } : {}) }));
       registerNoticesRoutes(api, createNoticesService({ repos }));
       registerImportsRoutes(api, imports, config);
-      registerDashboardRoutes(api, createDashboardService({ repos, ...(deps.now ? { now: deps.now } : {}) }));
+      registerDashboardRoutes(
+        api,
+        createDashboardService({ readRepos, ...(deps.now ? { now: deps.now } : {}) }),
+      );
       const catalogFiles = createCatalogFiles({ repos, productFilesDir: config.productFilesDir });
       registerCatalogRoutes(
         api,
         createCatalogService({
-          repos,
+          readRepos,
           ...(deps.now ? { now: deps.now } : {}),
         }),
         catalogFiles,
+        reports,
       );
       // The back office (issue 14): staff calls under /Admin, staff tokens only.
       registerStaffRoutes(api, staffService);
@@ -233,9 +277,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       app.addHook('onClose', async () => names.close());
       registerNamesRoutes(api, names);
-      registerPaymentsDeskRoutes(api, paymentsDesk);
+      registerPaymentsDeskRoutes(api, paymentsDesk, refunds);
       registerOrderDeskRoutes(api, orderDesk);
       registerNoticesDeskRoutes(api, createNoticesDeskService(data));
+      // Purchases from suppliers (issue 15 item 5): receiving raises the stock buyers see.
+      registerPurchasesDeskRoutes(
+        api,
+        createPurchasesDeskService({ ...data, ...(deps.now ? { now: deps.now } : {}) }),
+      );
+      registerReportsRoutes(api, reports);
     },
     { prefix: config.apiPrefix },
   );
@@ -248,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...integrationRoutes({
         ...data,
         paymentsDesk,
+        refunds,
         hashPassword: (password) => passwordHasher.hash(password, config.passwordHashMemoryKiB),
         ...(deps.now ? { now: deps.now } : {}),
       }),
@@ -259,7 +310,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Web hosting: the client's files and config, /login's first screen, client-side routes, 404s.
-  await registerWebHosting(app, { config, branding: repos.branding });
+  await registerWebHosting(app, {
+    config,
+    branding: repos.branding,
+    // The drawn first screen of signed-in pages (decision 026): the API's own session check,
+    // read-only, and the same user info as /Web/GetUserInfo.
+    session: {
+      userInfo: async (token) =>
+        authService.userInfo(await authService.authenticate(token, { touch: false })),
+    },
+  });
 
   const housekeeping = await startHousekeeping({
     tasks: housekeepingTasks({ repos, rateLimits }),
@@ -270,5 +330,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now ?? (() => new Date()),
   });
   app.addHook('onClose', async () => housekeeping.stop());
+  // Payment reconciliation (decision 022): a keyed job per slot, so it runs once across processes.
+  const reconciliation = await startPaymentReconciliation({
+    payment,
+    config,
+    jobs: config.jobs === 'off' ? undefined : jobs,
+    runsJobs: config.jobs === 'inline',
+    logger: app.log,
+    now: deps.now ?? (() => new Date()),
+  });
+  app.addHook('onClose', async () => reconciliation?.stop());
   return app;
 }

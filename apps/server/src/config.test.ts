@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clusterProblems, loadConfig, loadDatabasePoolSize, loadDatabaseTimeouts } from './config';
+import {
+  clusterProblems,
+  loadConfig,
+  loadDatabasePoolSize,
+  loadDatabaseTimeouts,
+  loadReplicaConfig,
+} from './config';
 import { maintenanceTimeouts, pgTimeoutOptions } from './db/client';
 
 describe('database timeouts (DB_*)', () => {
@@ -176,5 +182,68 @@ describe('jobs (JOBS)', () => {
     const least = config.webhookRetryDelaySeconds * (2 ** config.webhookRetryLimit - 1);
     expect(least / 3600).toBeGreaterThan(16);
     expect((2 * least) / 3600).toBeLessThan(36);
+  });
+});
+
+describe('read replica (DATABASE_REPLICA_URL, decision 027)', () => {
+  const primary = 'postgres://pp@127.0.0.1:5432/pp';
+  const replica = 'postgres://pp@127.0.0.1:5433/pp';
+
+  it('is off unless set', () => {
+    expect(loadConfig({}).replica).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: primary }).replica).toBeUndefined();
+  });
+
+  it('on PGlite (no DATABASE_URL) stops start-up, saying why and what to do', () => {
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: replica })).toThrow(
+      /DATABASE_REPLICA_URL needs DATABASE_URL \(PostgreSQL\): the embedded PGlite database has no replicas/,
+    );
+  });
+
+  it("reads its settings, with a pool as large as the primary's unless set", () => {
+    expect(
+      loadReplicaConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: replica, DB_POOL_SIZE: '7' }),
+    ).toEqual({
+      url: replica,
+      poolSize: 7,
+      maxLagMs: 2_000,
+      checkMs: 250,
+    });
+    expect(
+      loadReplicaConfig({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URL: replica,
+        DATABASE_REPLICA_POOL_SIZE: '4',
+        REPLICA_MAX_LAG_MS: '5000',
+        REPLICA_CHECK_MS: '500',
+      }),
+    ).toEqual({ url: replica, poolSize: 4, maxLagMs: 5_000, checkMs: 500 });
+  });
+
+  it('refuses a replica URL that is the primary, not postgres://, or bounds that cannot work', () => {
+    expect(() => loadReplicaConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: primary })).toThrow(
+      /same as DATABASE_URL/,
+    );
+    expect(() => loadReplicaConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: 'mysql://x/y' })).toThrow(
+      /postgres:\/\//,
+    );
+    expect(() =>
+      loadReplicaConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: replica, REPLICA_MAX_LAG_MS: '50' }),
+    ).toThrow(/REPLICA_MAX_LAG_MS/);
+    expect(() =>
+      loadReplicaConfig({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URL: replica,
+        REPLICA_MAX_LAG_MS: '1000',
+        REPLICA_CHECK_MS: '1000',
+      }),
+    ).toThrow(/REPLICA_CHECK_MS/);
+    expect(() =>
+      loadReplicaConfig({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URL: replica,
+        DATABASE_REPLICA_POOL_SIZE: '0',
+      }),
+    ).toThrow(/DATABASE_REPLICA_POOL_SIZE/);
   });
 });

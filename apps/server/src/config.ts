@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,10 +13,18 @@ export interface Config {
   dataDir: string;
   /** A PostgreSQL server URL; when set, PGlite is not used. */
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_REPLICA_URL: a streaming replica of DATABASE_URL (PostgreSQL only) for reads that may
+   * be a moment stale — catalogue, record lists, reports (decision 027). A caller's reads after its
+   * own write stay on the primary; a lagging or lost replica falls back to the primary.
+   */
+  replica: ReplicaConfig | undefined;
   /** Seed deterministic demo data when the database is empty. */
   demoData: boolean;
   demoParts: number;
   demoSeed: number;
+  /** false: the demo seed writes companies, users and the catalogue only, no history. */
+  demoHistory: boolean;
   logLevel: string;
   /** Product attachments (datasheets …) served by /Product/DownloadFile; nothing outside it is reachable. */
   productFilesDir: string;
@@ -60,6 +69,16 @@ export interface Config {
   sandboxPaymentSecret: string;
   /** The built-in sandbox payment provider (demo). Turn it off where real money is taken. */
   paymentSandbox: boolean;
+  /** Alipay (open platform, RSA2); undefined → not offered at checkout. Keys are secrets: never log this. */
+  alipay: AlipayConfig | undefined;
+  /** WeChat Pay API v3; undefined → not offered at checkout. Keys are secrets: never log this. */
+  wechatPay: WechatPayConfig | undefined;
+  /** A provider call that has not answered within this long is abandoned (PAYMENT_PROVIDER_TIMEOUT_MS). */
+  paymentProviderTimeoutMs: number;
+  /** Reconciliation asks the provider about requests still pending after this many minutes (PAYMENT_RECONCILE_AFTER_MINUTES). */
+  paymentReconcileAfterMinutes: number;
+  /** How often reconciliation runs (PAYMENT_RECONCILE_SECONDS; once per slot across processes). */
+  paymentReconcileSeconds: number;
   /**
    * ChangePassword asks for the current password (ASVS 6.2.3; decision 007). `false` also takes
    * the spec's two-field call (password, confirm_passwrod) of old clients; a call that sends
@@ -108,6 +127,94 @@ export interface Config {
   webhookConcurrency: number;
   /** Largest back-office import file (IMPORT_MAX_BYTES); the buyers' cart upload keeps its 5 MB. */
   importMaxBytes: number;
+}
+
+/** The read replica's settings (DATABASE_REPLICA_*; decision 027). */
+export interface ReplicaConfig {
+  url: string;
+  /** Connections in this process's replica pool (DATABASE_REPLICA_POOL_SIZE; default DB_POOL_SIZE). */
+  poolSize: number;
+  /** Reads leave the replica while its replay is further behind than this (REPLICA_MAX_LAG_MS). */
+  maxLagMs: number;
+  /** How often the replica's replay position is compared with the primary's (REPLICA_CHECK_MS). */
+  checkMs: number;
+}
+
+function replicaPoolSize(env: NodeJS.ProcessEnv): number {
+  const value = env.DATABASE_REPLICA_POOL_SIZE;
+  if (value === undefined || value.trim() === '') return loadDatabasePoolSize(env);
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new Error(
+      `DATABASE_REPLICA_POOL_SIZE must be a whole number of connections, 1 or more, got "${value}"`,
+    );
+  return parsed;
+}
+
+/** DATABASE_REPLICA_URL and its settings; exported for its tests. */
+export function loadReplicaConfig(env: NodeJS.ProcessEnv): ReplicaConfig | undefined {
+  const url = env.DATABASE_REPLICA_URL?.trim();
+  if (!url) return undefined;
+  if (!env.DATABASE_URL) {
+    throw new Error(
+      'DATABASE_REPLICA_URL needs DATABASE_URL (PostgreSQL): the embedded PGlite database has no replicas — ' +
+        'unset DATABASE_REPLICA_URL, or set DATABASE_URL to the primary PostgreSQL server',
+    );
+  }
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new Error('DATABASE_REPLICA_URL must be a postgres:// URL of a streaming replica of DATABASE_URL');
+  if (url === env.DATABASE_URL.trim())
+    throw new Error('DATABASE_REPLICA_URL is the same as DATABASE_URL: point it at the replica, or unset it');
+  const maxLagMs = int(env.REPLICA_MAX_LAG_MS, 2_000);
+  const checkMs = int(env.REPLICA_CHECK_MS, 250);
+  if (maxLagMs < 100)
+    throw new Error(`REPLICA_MAX_LAG_MS must be 100 or more (milliseconds), got "${env.REPLICA_MAX_LAG_MS}"`);
+  if (checkMs < 50 || checkMs >= maxLagMs)
+    throw new Error(
+      `REPLICA_CHECK_MS must be 50 or more and below REPLICA_MAX_LAG_MS (${maxLagMs}), got "${env.REPLICA_CHECK_MS}"`,
+    );
+  return {
+    url,
+    poolSize: replicaPoolSize(env),
+    maxLagMs,
+    checkMs,
+  };
+}
+
+/** Alipay open platform, app with public-key mode (RSA2). */
+export interface AlipayConfig {
+  appId: string;
+  /** The app's private key, PEM (ALIPAY_PRIVATE_KEY_FILE). */
+  privateKey: string;
+  /** Alipay's public key, PEM (ALIPAY_PUBLIC_KEY_FILE): verifies responses and notifications. */
+  alipayPublicKey: string;
+  /** The merchant's partner id (2088…); when set, a notification for another seller is refused. */
+  sellerId: string | undefined;
+  /** ALIPAY_GATEWAY: https://openapi.alipay.com/gateway.do, or a simulator's. */
+  gateway: string;
+  /** Where Alipay posts its asynchronous notifications (ALIPAY_NOTIFY_URL). */
+  notifyUrl: string;
+}
+
+/** WeChat Pay API v3, Native pay. */
+export interface WechatPayConfig {
+  mchid: string;
+  appid: string;
+  /** Serial number of the merchant API certificate (WECHATPAY_MERCHANT_SERIAL). */
+  merchantSerial: string;
+  /** Merchant API private key, PEM (WECHATPAY_PRIVATE_KEY_FILE). */
+  privateKey: string;
+  /** APIv3 key, 32 bytes (WECHATPAY_APIV3_KEY): decrypts notification resources. */
+  apiV3Key: string;
+  /**
+   * What verifies WeChat Pay's signatures, by the `Wechatpay-Serial` it names: the platform
+   * certificate's serial (WECHATPAY_PLATFORM_CERT_FILE) and/or a WeChat Pay public key id
+   * `PUB_KEY_ID_…` (WECHATPAY_PUBLIC_KEY_FILE + WECHATPAY_PUBLIC_KEY_ID; newer merchants).
+   */
+  verifiers: Record<string, string>;
+  /** WECHATPAY_BASE_URL: https://api.mch.weixin.qq.com/, or a simulator's. */
+  baseUrl: string;
+  notifyUrl: string;
 }
 
 /**
@@ -217,6 +324,97 @@ export function clusterProblems(env: NodeJS.ProcessEnv): string[] {
   return problems;
 }
 
+const readPem = (name: string, file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`${name}: cannot read "${file}" (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
+      cause: error,
+    });
+  }
+};
+
+/** Every listed variable set, or none; a half-configured provider stops start-up with their names. */
+function providerVariables<K extends string>(
+  env: NodeJS.ProcessEnv,
+  provider: string,
+  required: readonly K[],
+): Record<K, string> | undefined {
+  const missing = required.filter((name) => !env[name]?.trim());
+  if (missing.length === required.length) return undefined;
+  if (missing.length > 0) throw new Error(`${provider} is partly configured: set ${missing.join(', ')}`);
+  return Object.fromEntries(required.map((name) => [name, env[name]!.trim()])) as Record<K, string>;
+}
+
+/** ALIPAY_*; exported for its tests. */
+export function loadAlipayConfig(env: NodeJS.ProcessEnv): AlipayConfig | undefined {
+  const v = providerVariables(env, 'Alipay', [
+    'ALIPAY_APP_ID',
+    'ALIPAY_PRIVATE_KEY_FILE',
+    'ALIPAY_PUBLIC_KEY_FILE',
+    'ALIPAY_NOTIFY_URL',
+  ] as const);
+  if (!v) return undefined;
+  return {
+    appId: v.ALIPAY_APP_ID,
+    privateKey: readPem('ALIPAY_PRIVATE_KEY_FILE', v.ALIPAY_PRIVATE_KEY_FILE),
+    alipayPublicKey: readPem('ALIPAY_PUBLIC_KEY_FILE', v.ALIPAY_PUBLIC_KEY_FILE),
+    sellerId: env.ALIPAY_SELLER_ID?.trim() || undefined,
+    gateway: env.ALIPAY_GATEWAY?.trim() || 'https://openapi.alipay.com/gateway.do',
+    notifyUrl: v.ALIPAY_NOTIFY_URL,
+  };
+}
+
+/** WECHATPAY_*; exported for its tests. */
+export function loadWechatPayConfig(env: NodeJS.ProcessEnv): WechatPayConfig | undefined {
+  const v = providerVariables(env, 'WeChat Pay', [
+    'WECHATPAY_MCHID',
+    'WECHATPAY_APPID',
+    'WECHATPAY_MERCHANT_SERIAL',
+    'WECHATPAY_PRIVATE_KEY_FILE',
+    'WECHATPAY_APIV3_KEY',
+    'WECHATPAY_NOTIFY_URL',
+  ] as const);
+  if (!v) return undefined;
+  if (Buffer.byteLength(v.WECHATPAY_APIV3_KEY) !== 32) {
+    throw new Error('WECHATPAY_APIV3_KEY must be the 32-character APIv3 key');
+  }
+  const verifiers: Record<string, string> = {};
+  const certFile = env.WECHATPAY_PLATFORM_CERT_FILE?.trim();
+  if (certFile) {
+    // The serial WeChat Pay names in Wechatpay-Serial is the certificate's, in upper-case hex.
+    const cert = new X509Certificate(readPem('WECHATPAY_PLATFORM_CERT_FILE', certFile));
+    verifiers[cert.serialNumber.toUpperCase()] = cert.publicKey
+      .export({ type: 'spki', format: 'pem' })
+      .toString();
+  }
+  const publicKeyFile = env.WECHATPAY_PUBLIC_KEY_FILE?.trim();
+  const publicKeyId = env.WECHATPAY_PUBLIC_KEY_ID?.trim();
+  if (publicKeyFile || publicKeyId) {
+    if (!publicKeyFile || !publicKeyId) {
+      throw new Error(
+        'WeChat Pay public key mode needs both WECHATPAY_PUBLIC_KEY_FILE and WECHATPAY_PUBLIC_KEY_ID',
+      );
+    }
+    verifiers[publicKeyId] = readPem('WECHATPAY_PUBLIC_KEY_FILE', publicKeyFile);
+  }
+  if (Object.keys(verifiers).length === 0) {
+    throw new Error(
+      'WeChat Pay needs WECHATPAY_PLATFORM_CERT_FILE or WECHATPAY_PUBLIC_KEY_FILE + WECHATPAY_PUBLIC_KEY_ID to verify its signatures',
+    );
+  }
+  return {
+    mchid: v.WECHATPAY_MCHID,
+    appid: v.WECHATPAY_APPID,
+    merchantSerial: v.WECHATPAY_MERCHANT_SERIAL.toUpperCase(),
+    privateKey: readPem('WECHATPAY_PRIVATE_KEY_FILE', v.WECHATPAY_PRIVATE_KEY_FILE),
+    apiV3Key: v.WECHATPAY_APIV3_KEY,
+    verifiers,
+    baseUrl: env.WECHATPAY_BASE_URL?.trim() || 'https://api.mch.weixin.qq.com/',
+    notifyUrl: v.WECHATPAY_NOTIFY_URL,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = clusterProblems(env);
   if (problems.length > 0) throw new Error(problems.join('\n'));
@@ -225,9 +423,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int(env.PORT, 8080),
     dataDir: env.DATA_DIR ?? path.join(REPO_ROOT, 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    replica: loadReplicaConfig(env),
     demoData: bool(env.DEMO_DATA, true),
     demoParts: int(env.DEMO_PARTS, 20_000),
     demoSeed: int(env.DEMO_SEED, 20261121),
+    demoHistory: bool(env.DEMO_HISTORY, true),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: env.WEB_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'),
     productFilesDir: env.PRODUCT_FILES_DIR ?? path.join(REPO_ROOT, 'data', 'product-files'),
@@ -252,6 +452,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     sandboxPaymentSecret: env.SANDBOX_PAYMENT_SECRET || randomBytes(32).toString('hex'),
     paymentSandbox: bool(env.PAYMENT_SANDBOX, true),
+    alipay: loadAlipayConfig(env),
+    wechatPay: loadWechatPayConfig(env),
+    paymentProviderTimeoutMs: int(env.PAYMENT_PROVIDER_TIMEOUT_MS, 10_000),
+    paymentReconcileAfterMinutes: int(env.PAYMENT_RECONCILE_AFTER_MINUTES, 30),
+    paymentReconcileSeconds: int(env.PAYMENT_RECONCILE_SECONDS, 120),
     passwordChangeNeedsCurrent: bool(env.PASSWORD_CHANGE_NEEDS_CURRENT, true),
     importWorkerWarm: bool(env.IMPORT_WORKER_WARM, true),
     databaseTimeouts: loadDatabaseTimeouts(env),

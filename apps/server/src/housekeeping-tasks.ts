@@ -1,3 +1,4 @@
+import { DEMAND_KEPT_MONTHS } from '@partsportal/contract/reports';
 import type { HousekeepingTask } from './platform/housekeeping';
 import type { RateLimitStore } from './platform/rate-limiter';
 import type { Repositories } from './repositories';
@@ -33,6 +34,15 @@ export function housekeepingTasks(deps: {
     {
       name: 'import-results',
       run: (now) => repos.imports.pruneOlderThan(before(now, IMPORT_RESULTS_KEPT_DAYS * DAY_MS)),
+    },
+    // The demand report's misses (issue 15 item 6): 13 months, so a year compares with the last.
+    {
+      name: 'demand-misses',
+      run: (now) => {
+        const cut = new Date(now);
+        cut.setUTCMonth(cut.getUTCMonth() - DEMAND_KEPT_MONTHS);
+        return repos.reports.pruneMisses(cut);
+      },
     },
     // /api/v1 batches: their per-row results and idempotency keys, after their keeping time.
     { name: 'api-batches', run: async () => ({ batches: await repos.apiBatches.pruneExpired() }) },

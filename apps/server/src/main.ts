@@ -13,6 +13,7 @@ async function main() {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
+    replica: config.replica,
   });
   const app = await buildApp({ config, database });
 
@@ -32,6 +33,7 @@ async function main() {
       const summary = await seedDemoData(seeding, {
         parts: config.demoParts,
         seed: config.demoSeed,
+        history: config.demoHistory,
         passwordHashMemoryKiB: config.passwordHashMemoryKiB,
         log: (line) => app.log.info(line),
       });

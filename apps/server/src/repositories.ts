@@ -17,7 +17,9 @@ import { createApiKeysRepository } from './modules/integration/api-keys.reposito
 import { createOutboxRepository } from './modules/integration/outbox.repository';
 import { createInventoryRepository } from './modules/inventory/inventory.repository';
 import { createNamesRepository } from './modules/names/names.repository';
+import { createSavedListsRepository } from './modules/saved-lists/saved-lists.repository';
 import { createNoticesDeskRepository } from './modules/notices/notices-desk.repository';
+import { createReportsRepository } from './modules/reports/reports.repository';
 import { createNoticesRepository } from './modules/notices/notices.repository';
 import {
   createOrderLinesRepository,
@@ -26,11 +28,14 @@ import {
 import { createOrderDeskRepository } from './modules/order-desk/order-desk.repository';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createPaymentRepository } from './modules/payment/payment.repository';
+import { createRefundsRepository } from './modules/payments-desk/refunds.repository';
 import { createPaymentsDeskRepository } from './modules/payments-desk/payments-desk.repository';
+import { createPurchasesDeskRepository } from './modules/purchases-desk/purchases-desk.repository';
 import { createDeliveriesRepository } from './modules/records/deliveries.repository';
 import { createPurchasesRepository } from './modules/records/purchases.repository';
 import { createSalesRepository } from './modules/records/sales.repository';
 import { createStaffRepository } from './modules/staff/staff.repository';
+import { createSupersessionsRepository } from './modules/supersessions/supersessions.repository';
 import { createSystemRepository } from './modules/system/system.repository';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
 import { createBrandingRepository } from './web-hosting/branding.repository';
@@ -63,6 +68,7 @@ export function createRepositories(db: Db) {
     imports: createImportsRepository(db),
     notices: createNoticesRepository(db),
     orderDesk: createOrderDeskRepository(db),
+    purchasesDesk: createPurchasesDeskRepository(db),
     noticesDesk: createNoticesDeskRepository(db),
     orderLines: createOrderLinesRepository(db),
     orderRecords: createOrderRecordsRepository(db),
@@ -71,9 +77,13 @@ export function createRepositories(db: Db) {
     partMatching: createPartMatchingRepository(db),
     payment: createPaymentRepository(db),
     paymentsDesk: createPaymentsDeskRepository(db),
+    refunds: createRefundsRepository(db),
     purchases: createPurchasesRepository(db),
+    reports: createReportsRepository(db),
     sales: createSalesRepository(db),
+    savedLists: createSavedListsRepository(db),
     staff: createStaffRepository(db),
+    supersessions: createSupersessionsRepository(db),
     system: createSystemRepository(db),
     webhooks: createWebhooksRepository(db),
   };
@@ -91,12 +101,21 @@ export type Transaction = <T>(work: (repos: Repositories, db: Db) => Promise<T>)
 /** What a service receives to reach the database: the bundle, and the bundle inside a transaction. */
 export interface DataAccess {
   repos: Repositories;
+  /**
+   * The same repositories for **reads that may be a moment stale** (catalogue, record lists,
+   * reports): on the read replica when DATABASE_REPLICA_URL is set and it is healthy and has the
+   * caller's own writes, else on the primary (decision 027). Never for a read that decides a
+   * write (stock, credit, an order's state before changing it): those use `repos` or `transaction`.
+   */
+  readRepos: Repositories;
   transaction: Transaction;
 }
 
 export function createDataAccess(database: Database): DataAccess {
+  const repos = createRepositories(database.db);
   return {
-    repos: createRepositories(database.db),
+    repos,
+    readRepos: database.readDb === database.db ? repos : createRepositories(database.readDb),
     transaction: (work) => database.transaction((tx) => work(createRepositories(tx), tx)),
   };
 }

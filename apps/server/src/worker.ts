@@ -4,10 +4,14 @@ import { housekeepingTasks } from './housekeeping-tasks';
 import { createJobServices, startJobWorkers } from './job-workers';
 import { startHousekeeping } from './platform/housekeeping';
 import { openJobQueue, type JobLogger } from './platform/jobs';
+import { createPaymentService } from './modules/payment/payment.service';
+import { createSandboxProvider } from './modules/payment/providers/sandbox-provider';
+import { createRealProviders, startPaymentReconciliation } from './payment-reconciliation';
 import { createDataAccess } from './repositories';
 
 /**
- * `npm run worker`: the job queue's handlers (imports, webhook dispatch and delivery) in a
+ * `npm run worker`: the job queue's handlers (imports, webhook dispatch and delivery, payment
+ * reconciliation) in a
  * process of their own, without HTTP (issue 13 item 6). For PostgreSQL, next to servers started
  * with JOBS=send-only; any number of workers may run (each job is fetched by one). A PGlite data
  * folder opens in one process only, so there the server runs its jobs itself (JOBS=inline).
@@ -62,6 +66,27 @@ async function main() {
     logger,
     now: () => new Date(),
   });
+  // Payment reconciliation (decision 022): the servers (JOBS=send-only) send its keyed job per
+  // slot; it runs here, once per slot across every worker and server.
+  const payment = createPaymentService({
+    ...createDataAccess(database),
+    providers: createRealProviders(config),
+    reconcileAfterMinutes: config.paymentReconcileAfterMinutes,
+    logger,
+    sandbox: createSandboxProvider({ secret: config.sandboxPaymentSecret }),
+    apiPrefix: config.apiPrefix,
+    sandboxEnabled: config.paymentSandbox,
+    // The worker serves no sandbox pages, so it never confirms a sandbox payment.
+    deliverSandboxCallback: () => Promise.reject(new Error('the worker delivers no sandbox callbacks')),
+  });
+  const reconciliation = await startPaymentReconciliation({
+    payment,
+    config,
+    jobs,
+    runsJobs: true,
+    logger,
+    now: () => new Date(),
+  });
   logger.info({ database: database.kind }, 'job worker started');
 
   let closing = false;
@@ -73,6 +98,7 @@ async function main() {
     force.unref();
     try {
       housekeeping.stop();
+      reconciliation?.stop();
       await stopWorkers();
       await jobs.stop();
       await database.close();

@@ -17,7 +17,9 @@ export const adminCommand =
       const { stdout, stderr } = await run(
         process.execPath,
         ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/cli/admin-cli.ts'), ...args],
-        { env: { ...inherit, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 60_000 },
+        // tsx start-up plus a PGlite folder's migrations: seconds on a quiet machine, a minute or more
+        // when the suite's other worker and a busy machine share the cores.
+        { env: { ...inherit, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 150_000 },
       );
       return { code: 0, out: stdout + stderr };
     } catch (error) {

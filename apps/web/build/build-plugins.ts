@@ -207,3 +207,133 @@ export function trimAntdStylesheet(srcDir: string): Plugin {
     },
   };
 }
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+interface TableRoute {
+  path: string;
+  titleKey: string;
+  icon?: string;
+  menus?: readonly string[];
+  hidden?: boolean;
+  needsShowAddress?: boolean;
+  sidebarOnly?: boolean;
+  menuQuery?: string;
+  page?: () => unknown;
+  children?: TableRoute[];
+}
+
+const LANGUAGES = ['zh', 'en', 'es'] as const;
+/** The few texts the server's drawn first screen shows (besides every route title). */
+const FIRST_SCREEN_TEXT_KEYS = ['app.title', 'nav.welcome', 'nav.sidebar', 'nav.topMenu', 'common.loading'];
+const LOCALE_SOURCES: Record<(typeof LANGUAGES)[number], RegExp> = {
+  zh: /(src\/locales\/zh\.json|antd\/es\/locale\/zh_CN\.js|dayjs\/locale\/zh-cn\.js)$/,
+  en: /(src\/locales\/en\.json|antd\/es\/locale\/en_US\.js)$/,
+  es: /(src\/locales\/es\.json|antd\/es\/locale\/es_ES\.js|dayjs\/locale\/es\.js)$/,
+};
+
+/**
+ * Writes `.vite/first-screen.json` for the server's drawn first screen of signed-in pages
+ * (apps/server/src/web-hosting/signed-in-first-screen.ts, decision 026): the route table (paths,
+ * menu codes, groups), the route titles and the few shell texts in every language, and per route
+ * the chunks to `<link rel="modulepreload">` (the layout's and the page's static closure, without
+ * what the entry script already loads) plus each language's packs. The route table is read with
+ * Vite's module runner, so the page loaders are never run.
+ */
+export function firstScreenData(root: string): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'partsportal:first-screen-data',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const { runnerImport } = await import('vite');
+      const { module } = await runnerImport<{ ROUTE_TABLE: TableRoute[] }>(
+        path.join(root, 'src/app/route-table.ts'),
+        { configFile: false, root, logLevel: 'error' },
+      );
+      const manifest = JSON.parse(
+        await fs.readFile(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+      ) as Record<string, ManifestChunk>;
+      const closure = (key: string, seen = new Set<string>()) => {
+        const chunk = manifest[key];
+        if (!chunk || seen.has(key)) return seen;
+        seen.add(key);
+        for (const imported of chunk.imports ?? []) closure(imported, seen);
+        return seen;
+      };
+      const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+      if (!entryKey) throw new Error('first-screen data: no entry chunk in the manifest');
+      const loadedByEntry = new Set([...closure(entryKey)].map((key) => manifest[key]?.file));
+      const filesOf = (keys: Iterable<string>) =>
+        [...new Set([...keys].map((key) => manifest[key]?.file ?? ''))].filter(
+          (file) => file.endsWith('.js') && !loadedByEntry.has(file),
+        );
+      const layout = [...closure('src/app/layout/app-layout.tsx'), ...closure('src/shared/api/auth-api.ts')];
+
+      const routes: object[] = [];
+      const visit = (list: TableRoute[], group?: TableRoute) => {
+        for (const route of list) {
+          if (route.children) {
+            visit(route.children, route);
+            continue;
+          }
+          const source = /features\/[\w/-]+/.exec(String(route.page))?.[0];
+          const pageKey = source ? `src/${source}.tsx` : undefined;
+          routes.push({
+            path: route.path,
+            titleKey: route.titleKey,
+            icon: route.icon,
+            menus: route.menus,
+            hidden: route.hidden,
+            needsShowAddress: route.needsShowAddress,
+            sidebarOnly: route.sidebarOnly,
+            menuQuery: route.menuQuery,
+            group: group ? { path: group.path, titleKey: group.titleKey, menus: group.menus } : undefined,
+            preload: filesOf([...layout, ...(pageKey ? closure(pageKey) : [])]),
+          });
+        }
+      };
+      visit(module.ROUTE_TABLE);
+
+      const texts: Record<string, Record<string, string>> = {};
+      const locales: Record<string, string[]> = {};
+      for (const language of LANGUAGES) {
+        const pack = JSON.parse(
+          await fs.readFile(path.join(root, `src/locales/${language}.json`), 'utf8'),
+        ) as Record<string, unknown>;
+        const lookup = (key: string) =>
+          key
+            .split('.')
+            .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], pack);
+        const wanted = [...FIRST_SCREEN_TEXT_KEYS];
+        const collect = (list: TableRoute[]) => {
+          for (const route of list) {
+            wanted.push(route.titleKey);
+            if (route.children) collect(route.children);
+          }
+        };
+        collect(module.ROUTE_TABLE);
+        texts[language] = Object.fromEntries(
+          wanted
+            .map((key) => [key, lookup(key)])
+            .filter((pair): pair is [string, string] => typeof pair[1] === 'string'),
+        );
+        locales[language] = filesOf(
+          Object.keys(manifest).filter((key) => LOCALE_SOURCES[language].test(key)),
+        );
+      }
+      await fs.writeFile(
+        path.join(outDir, '.vite/first-screen.json'),
+        JSON.stringify({ routes, texts, locales }, null, 1),
+      );
+    },
+  };
+}

@@ -3,7 +3,13 @@
 // - the JS that /login loads (entry + its static imports + the login route chunk and its static
 //   imports) must stay <= 250 KB gzip;
 // - no chunk may exceed 500 kB minified;
-// - ECharts (echarts + zrender) may only sit in chunks that the dashboard alone loads.
+// - no route's initial JS may exceed 300 KB gzip (issue 18) — reported and listed on every build,
+//   but not yet a failure: no signed-in route meets it (the shared floor of antd's core, the
+//   entry, zod and the layout is ~290 KB, before a page's own Table or form; docs/PERFORMANCE.md
+//   "Fast on a workshop phone"). ROUTE_TARGET_ENFORCED turns it into a failure once they do;
+//   CHECK_BUNDLE_ROUTE_TARGET=1 enforces it now (to see the list fail);
+// - ECharts (echarts + zrender) may only sit in chunks that the charts alone load (the buyer's
+//   dashboard, the back office's sales report chart, issue 15 item 6).
 // Writes the size table (initial JS per route, every chunk) into docs/PERFORMANCE.md between
 // `<!-- web-build:table -->` markers and as JSON to bench/results/web-build.json.
 // `node scripts/check-bundle.mjs [distDir]` measures another build folder (default: dist).
@@ -13,12 +19,16 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const LOGIN_BUDGET_GZIP = 250 * 1024;
+const ROUTE_TARGET_GZIP = 300 * 1024;
+const ROUTE_TARGET_ENFORCED = process.env.CHECK_BUNDLE_ROUTE_TARGET === '1';
 const CHUNK_LIMIT_MIN = 500 * 1000;
 const LOGIN_SOURCE = 'src/features/auth/login-page.tsx';
 const LAYOUT_SOURCE = 'src/app/layout/app-layout.tsx';
 const ROUTE_TABLE = 'src/app/route-table.ts';
 const ECHARTS_PACKAGES = ['echarts', 'zrender'];
 const DASHBOARD_FOLDER = 'src/features/dashboard/';
+/** The lazily loaded chart components allowed to load ECharts besides the dashboard. */
+const CHART_SOURCES = ['src/features/reports/sales-chart.tsx'];
 
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = join(webRoot, '..', '..');
@@ -98,12 +108,18 @@ if (login.gzip > LOGIN_BUDGET_GZIP)
   failures.push(
     `/login loads ${(login.gzip / 1024).toFixed(1)} KB gzip of JS, over the ${LOGIN_BUDGET_GZIP / 1024} KB budget`,
   );
+const overTarget = routes.filter((route) => route.gzip > ROUTE_TARGET_GZIP);
+if (ROUTE_TARGET_ENFORCED)
+  for (const route of overTarget)
+    failures.push(
+      `${route.path} loads ${(route.gzip / 1024).toFixed(1)} KB gzip of JS, over the ${ROUTE_TARGET_GZIP / 1024} KB target`,
+    );
 for (const chunk of chunks)
   if (chunk.min > CHUNK_LIMIT_MIN)
     failures.push(`${chunk.file} is ${(chunk.min / 1000).toFixed(0)} kB minified (limit 500 kB)`);
 
 // ECharts check: every lazily loaded unit (route page, layout, lazy component) whose static
-// closure pulls in an ECharts chunk must live in the dashboard feature folder.
+// closure pulls in an ECharts chunk must be the dashboard's or one of CHART_SOURCES.
 if (!chunkPackages) failures.push('.vite/chunk-packages.json missing: is the chunkPackages plugin on?');
 const echartsFiles = new Set(chunks.filter((chunk) => chunk.echarts).map((chunk) => chunk.file));
 if (chunkPackages && echartsFiles.size === 0)
@@ -114,8 +130,8 @@ for (const key of Object.keys(manifest)) {
   if (!chunk.isEntry && !chunk.isDynamicEntry) continue;
   if (!jsFiles(closure(key)).some((file) => echartsFiles.has(file))) continue;
   echartsOwners.push(key);
-  if (!key.startsWith(DASHBOARD_FOLDER))
-    failures.push(`${key} loads ECharts (${[...echartsFiles].join(', ')}); only the dashboard may`);
+  if (!key.startsWith(DASHBOARD_FOLDER) && !CHART_SOURCES.includes(key))
+    failures.push(`${key} loads ECharts (${[...echartsFiles].join(', ')}); only the charts may`);
 }
 
 // --- report ---
@@ -132,13 +148,17 @@ console.log(
   `\n/login initial JS: ${login.files.length} files, ${kb(login.gzip)} KB gzip (budget ${LOGIN_BUDGET_GZIP / 1024} KB)`,
 );
 console.log(
+  `Routes over the ${ROUTE_TARGET_GZIP / 1024} KB gzip target: ${overTarget.length} of ${routes.length}${ROUTE_TARGET_ENFORCED ? ' (enforced)' : ' (reported, not enforced)'}`,
+);
+console.log(
   `ECharts chunks: ${[...echartsFiles].join(', ') || '–'}; loaded by ${echartsOwners.join(', ') || '–'}`,
 );
 
 const result = {
   date: new Date().toISOString(),
   dist,
-  budgets: { loginGzip: LOGIN_BUDGET_GZIP, chunkMin: CHUNK_LIMIT_MIN },
+  budgets: { loginGzip: LOGIN_BUDGET_GZIP, chunkMin: CHUNK_LIMIT_MIN, routeGzip: ROUTE_TARGET_GZIP },
+  overRouteTarget: overTarget.map((route) => route.path),
   login: { gzip: login.gzip, files: login.files },
   routes: routes.map(({ path, page, gzip, files }) => ({ path, page, gzip, files: files.length })),
   chunks,
@@ -154,6 +174,8 @@ writeFileSync(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
 const stable = (file) => file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '.js');
 const table = [
   `/login initial JS: **${kb(login.gzip)} KB gzip** (budget ${LOGIN_BUDGET_GZIP / 1024} KB); largest chunk ${kb(chunks[0].min)} KB minified (limit ${CHUNK_LIMIT_MIN / 1000} kB); ECharts only in ${[...echartsFiles].map(stable).join(' + ')}, loaded by ${echartsOwners.join(', ')}. ${failures.length ? `**FAILED:** ${failures.join('; ')}` : 'All budgets met.'}`,
+  '',
+  `Route target ${ROUTE_TARGET_GZIP / 1024} KB gzip (issue 18; reported, ${ROUTE_TARGET_ENFORCED ? 'enforced' : 'not yet enforced'}): ${overTarget.length} of ${routes.length} routes over it${overTarget.length ? ` (smallest over: ${kb(Math.min(...overTarget.map((route) => route.gzip)))} KB, largest: ${kb(Math.max(...overTarget.map((route) => route.gzip)))} KB)` : ''}.`,
   '',
   'Initial JS per route (entry + layout + page chunks and their static imports; locale packs and lazy components such as the dashboard chart come on top):',
   '',

@@ -126,4 +126,23 @@ describe('check-bundle', () => {
     expect(status).toBe(1);
     expect(stderr).toContain('assets/table-DDDDDDDD.js is 501 kB minified (limit 500 kB)');
   });
+
+  it('lists the routes over the 300 KB route target, and fails on them only when it is enforced', () => {
+    const chunks = base();
+    chunks['src/features/catalog/catalog-page.tsx'] = {
+      ...chunks['src/features/catalog/catalog-page.tsx'],
+      bytes: 450_000,
+    } as FakeChunk;
+    const dist = fakeBuild(chunks);
+    const reported = check(dist);
+    expect(reported.status).toBe(0);
+    expect(reported.result.overRouteTarget).toEqual(['/product/index']);
+    const results = path.join(dist, 'enforced.json');
+    const enforced = spawnSync(process.execPath, [script, dist], {
+      encoding: 'utf8',
+      env: { ...process.env, CHECK_BUNDLE_RESULTS: results, CHECK_BUNDLE_ROUTE_TARGET: '1' },
+    });
+    expect(enforced.status).toBe(1);
+    expect(enforced.stderr).toMatch(/\/product\/index loads \d{3}\.\d KB gzip of JS, over the 300 KB target/);
+  });
 });

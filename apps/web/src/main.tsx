@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { bootFromServer } from './app/boot-from-server';
 import { AppProviders } from './app/providers';
 import { preloadFirstRoute } from './app/route-preload';
 import { router } from './app/router';
 import { loadStaticConfig } from './shared/api/static-config';
-import { COOKIE, setCookie } from './shared/cookies';
+import { COOKIE, getCookie, setCookie } from './shared/cookies';
 import { loadAntdLocale } from './shared/i18n/antd-locale';
 import { initI18n } from './shared/i18n/i18n';
 import { installGlobalErrorLog } from './shared/stores/error-log-store';
@@ -19,13 +20,16 @@ async function bootstrap() {
   const uniqueCode = new URLSearchParams(location.search).get('uniqueCode');
   if (uniqueCode) setCookie(COOKIE.uniqueCode, uniqueCode, 365);
 
+  // A signed-in page the server drew brings the config and user info (decision 026): no calls
+  // for them, and the page's first data request starts now, before any chunk of the page.
+  const boot = getCookie(COOKIE.token) ? bootFromServer(location.pathname, location.search) : undefined;
   const signedIn = preloadFirstRoute(location.pathname);
   // Signed-in pages render with antd's static stylesheet; the login page does not wait for it.
   const stylesheet = signedIn ? loadAntdStylesheet() : undefined;
   const { language } = useSettingsStore.getState();
   // Spec §7: the static config comes first; i18n and the antd pack load alongside it.
   const [, , antdLocale] = await Promise.all([
-    loadStaticConfig(),
+    boot ? boot.config : loadStaticConfig(),
     initI18n(language),
     loadAntdLocale(language),
     stylesheet,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storeStockSchema } from './catalog';
 import { emptyBodySchema, idSchema, moneySchema } from './common';
 import { defineEndpoint, MENU_CODES } from './endpoint';
+import { equivalentSchema, replacesSchema } from './supersessions';
 
 /** A quantity a buyer can order: a positive whole number, no absurd values. */
 export const MAX_LINE_QTY = 100_000;
@@ -159,6 +160,8 @@ export const MATCH_STATUSES = [
   'normalized',
   'cross',
   'my_number',
+  /** The number written was replaced by a newer one, which was taken (`replaces` says which). */
+  'replaced',
   'ambiguous',
   'not_found',
   'invalid_qty',
@@ -184,6 +187,10 @@ export const matchLineSchema = z.object({
   suggestions: z.array(matchProductSchema),
   /** Source rows of duplicates merged into this line (quantities summed). */
   merged_lines: z.array(z.number().int()),
+  /** The number written was replaced: `product` is its newest successor (decision 023). */
+  replaces: replacesSchema.nullable(),
+  /** `product` is out of stock: its equivalents in stock, with this company's price. */
+  equivalents: z.array(equivalentSchema),
   /** Localized explanation of a problem, else ''. */
   message: z.string(),
 });
@@ -194,7 +201,7 @@ export const matchResultSchema = z.object({
   summary: z.object({
     /** Lines after skipping blanks and the header, before merging. */
     total: z.number().int(),
-    /** Lines with one product (exact, normalized, cross, my_number). */
+    /** Lines with one product (exact, normalized, cross, my_number, replaced). */
     matched: z.number().int(),
     ambiguous: z.number().int(),
     not_found: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyBodySchema, idSchema, moneySchema, pageOf, pagingSchema, timestampSchema } from './common';
 import { defineEndpoint, MENU_CODES } from './endpoint';
+import { equivalentSchema, replacedBySchema, replacesSchema } from './supersessions';
 
 export const PRODUCT_SORTS = ['relevance', 'number', 'price', 'stock', 'salecount'] as const;
 /** Searches shorter than this match numbers exactly only (no prefix or infix), to stay fast and precise. */
@@ -100,8 +101,25 @@ export type ProductRow = z.infer<typeof productRowSchema>;
  * for speed: `total` then counts those, every page within it has rows, and
  * `total_is_lower_bound` is true because more parts may match ("200+"; narrow the search).
  */
-export const productListSchema = pageOf(productRowSchema).extend({
+/**
+ * A catalogue row with what decision 023 adds: the number that replaced it, and — only for a row
+ * out of stock — its equivalents in stock with this company's price (computed for the page's rows).
+ */
+export const catalogRowSchema = productRowSchema.extend({
+  replaced_by: replacedBySchema.nullable(),
+  /** Set on a row found because the searched number was replaced by it. */
+  replaces: replacesSchema.nullable(),
+  equivalents: z.array(equivalentSchema),
+});
+export type CatalogRow = z.infer<typeof catalogRowSchema>;
+
+export const productListSchema = pageOf(catalogRowSchema).extend({
   total_is_lower_bound: z.boolean().optional(),
+  /**
+   * The searched number was replaced: its newest successors in the catalogue (page 1 only, not
+   * counted in `total`), each with `replaces` set. The client shows them first. Absent when none.
+   */
+  replacements: z.array(catalogRowSchema).optional(),
 });
 export type ProductList = z.infer<typeof productListSchema>;
 
@@ -146,6 +164,9 @@ export type VehicleClassification = z.infer<typeof vehicleClassificationSchema>;
 export const VEHICLE_CLASSIFICATION_FIELDS = vehicleClassificationSchema.keyof().options;
 
 export const productDetailSchema = productRowSchema.extend({
+  replaced_by: replacedBySchema.nullable(),
+  /** Out of stock: its equivalents in stock (decision 023); else empty. */
+  equivalents: z.array(equivalentSchema),
   remark: z.string(),
   pro_params: z.array(z.object({ name: z.string(), value: z.string() })),
   extend_param: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressSchema } from './addresses';
 import { idSchema, moneySchema } from './common';
 import { defineEndpoint, MENU_CODES } from './endpoint';
-import { orderStateSchema } from './orders';
+import { backorderSchema, orderStateSchema } from './orders';
 
 /** Cart lines one submit may carry (the same cap as a batch add to the cart). */
 export const MAX_SUBMIT_LINES = 5000;
@@ -74,8 +74,28 @@ export const checkoutPreviewSchema = z.object({
 });
 export type CheckoutPreview = z.infer<typeof checkoutPreviewSchema>;
 
+/**
+ * The buyer's own order reference (PO number, issue 17 #15): optional, up to 40 characters of
+ * letters (any script), digits, spaces and `- _ / . # : ( )`, starting with a letter or digit.
+ * The schema only caps the size; the server checks the rest with a message naming the rule.
+ */
+export const MAX_PO_NUMBER_LENGTH = 40;
+const PO_NUMBER_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} _\-/.#:()]*$/u;
+
+/** What is wrong with a PO number as typed (trimmed first); null = fine or empty. */
+export function poNumberProblem(value: string): 'too_long' | 'characters' | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  if ([...trimmed].length > MAX_PO_NUMBER_LENGTH) return 'too_long';
+  return PO_NUMBER_PATTERN.test(trimmed) ? null : 'characters';
+}
+
 export const saveSubmitsRequestSchema = z.strictObject({
   remark: z.string().max(500).optional(),
+  /** The buyer's order reference (poNumberProblem); omitted or blank → none. */
+  po_number: z.string().max(200).optional(),
+  /** Omitted → ship_available. */
+  backorder: backorderSchema.optional(),
   /** Cart item ids to order; prices and quantities come from the server, never from here. */
   items: cartItemIdsSchema,
   /** Shipping address; omitted → the default address; none → "Please set the receiving address!". */

@@ -42,6 +42,11 @@ export const paymentRecordSchema = z.object({
   remark: z.string(),
   /** The order the payment paid, when it paid one. */
   order_no: z.string().nullable(),
+  /**
+   * payment; refund: money paid back of an online payment (negative amount, decision 025); void:
+   * the counter entry of a payment recorded in error (negative amount).
+   */
+  kind: z.enum(['payment', 'refund', 'void']),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 

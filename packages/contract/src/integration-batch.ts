@@ -302,3 +302,79 @@ export const batchOperations = {
     response: batchResultSchema,
   }),
 } as const;
+
+/*
+ * Supersessions and substitutes (issue 17 item 14, decision 023). Both sides of a row are a brand
+ * and a number, compared like every part number (normalizePartNumber), so either side may name a
+ * part the catalogue does not (yet) hold.
+ */
+const note = z.string().max(500);
+
+export const supersessionRowSchema = z.strictObject({
+  old_brand: code,
+  old_number: code,
+  new_brand: code,
+  new_number: code,
+  /** Shown to buyers beside "replaced by"; omit to keep the stored one. */
+  note: note.optional(),
+  /** When the replacement took effect (ISO 8601); informative. */
+  since: z.string().max(40).optional(),
+});
+
+export const supersessionKeyRowSchema = z.strictObject({ old_brand: code, old_number: code });
+
+export const substituteRowSchema = z.strictObject({
+  brand: code,
+  number: code,
+  substitute_brand: code,
+  substitute_number: code,
+  /** true (default): each part stands in for the other; false: only `substitute` for `number`. */
+  two_way: z.boolean().optional(),
+  note: note.optional(),
+});
+
+export const substituteKeyRowSchema = z.strictObject({
+  brand: code,
+  number: code,
+  substitute_brand: code,
+  substitute_number: code,
+});
+
+export const supersessionOperations = {
+  upsertSupersessions: batchOperation({
+    operationId: 'upsertSupersessions',
+    path: '/supersessions/batch',
+    summary:
+      'Supersessions by old brand + number: the old number is replaced by the new one (either may be missing ' +
+      'from the catalogue). Search and cart import lead buyers from the old number to the newest one.',
+    tag: 'Catalogue',
+    scope: 'catalog:write',
+    row: supersessionRowSchema,
+  }),
+  deleteSupersessions: batchOperation({
+    operationId: 'deleteSupersessions',
+    path: '/supersessions/delete',
+    summary: 'Deletes supersessions by old brand + number (`unchanged` when there was none).',
+    tag: 'Catalogue',
+    scope: 'catalog:write',
+    row: supersessionKeyRowSchema,
+  }),
+  upsertSubstitutes: batchOperation({
+    operationId: 'upsertSubstitutes',
+    path: '/substitutes/batch',
+    summary:
+      'Substitutes: parts that may stand in for a part when it is out of stock, both ways unless `two_way` is ' +
+      'false. Buyers see the ones in stock beside an out-of-stock part.',
+    tag: 'Catalogue',
+    scope: 'catalog:write',
+    row: substituteRowSchema,
+  }),
+  deleteSubstitutes: batchOperation({
+    operationId: 'deleteSubstitutes',
+    path: '/substitutes/delete',
+    summary: 'Deletes substitutes by both parts (`unchanged` when there was none).',
+    tag: 'Catalogue',
+    scope: 'catalog:write',
+    row: substituteKeyRowSchema,
+  }),
+} as const;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { paymentReferenceSchema, positiveMoneySchema, RECORDED_PAYMENT_METHODS } from './payments-desk';
+import {
+  paymentReferenceSchema,
+  positiveMoneySchema,
+  RECORDED_PAYMENT_METHODS,
+  refundRequestBodySchema,
+  refundResultSchema,
+} from './payments-desk';
 
 /**
  * The integrators' API (issue 13): versioned REST under `/api/v1`, JSON, conventional HTTP
@@ -52,6 +58,8 @@ export interface Operation<
   maxRows?: number;
   /** A write that honours the `Idempotency-Key` header. */
   idempotent?: boolean;
+  /** Refusals beyond the common ones (401, 403, 413, 422, 429), by HTTP status: what each means. */
+  problems?: Record<string, string>;
 }
 
 export const defineOperation = <Body extends z.ZodType | undefined, Data extends z.ZodType>(
@@ -89,6 +97,10 @@ export const feedOrderSchema = z.object({
   freight: z.string(),
   total_qty: z.number().int(),
   remark: z.string(),
+  /** The buyer's own order reference (PO number); '' = none. */
+  po_number: z.string(),
+  /** Lines short of stock: ship_available (part deliveries) or wait_all. */
+  backorder: z.string(),
   consignee: z.string(),
   destination: z.string(),
   phone: z.string(),
@@ -198,5 +210,28 @@ export const integrationOperations = {
     scopes: ['payments:write'],
     body: paymentInSchema,
     response: paymentInResultSchema,
+  }),
+  refundPayment: defineOperation({
+    operationId: 'refundPayment',
+    method: 'POST',
+    path: '/payments/{id}/refunds',
+    summary:
+      'Refund an online payment (WeChat Pay, Alipay, sandbox) in full or in part at its provider. `{id}` is the ' +
+      "payment's id or its number (`payment_no` of the order feed). Once the provider accepts, the refund appears " +
+      "in the buyer's payment history (negative amount) and finance account. A payment on account or one recorded " +
+      'by staff or the ERP is not refunded here (void it). If the provider does not answer (502) nothing is ' +
+      'booked: retry the same request; with an Idempotency-Key a retry is the same refund at the provider.',
+    tag: 'Payments',
+    scopes: ['payments:write'],
+    body: refundRequestBodySchema,
+    response: refundResultSchema,
+    idempotent: true,
+    problems: {
+      '404': 'No such payment of this wholesaler',
+      '409':
+        'Not refundable: not an online payment, more than is left refundable, another refund of it still unconfirmed, or the provider refused it',
+      '502':
+        'The payment provider did not answer; nothing was booked — retry (the same refund number is used)',
+    },
   }),
 } as const;

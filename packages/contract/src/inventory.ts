@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATCH_KINDS, MAX_KEYWORD_LENGTH, storeStockSchema } from './catalog';
 import { emptyBodySchema, idSchema, moneySchema, pageOf, pagingSchema } from './common';
+import { productLinksSchema } from './supersessions';
 import { defineEndpoint, type StaffPermission } from './endpoint';
 
 /**
@@ -101,6 +102,8 @@ export const inventoryProductSchema = z.object({
   /** How many pictures; each is read from STAFF_PICTURE_PATH with its 1-based index. */
   pictures: z.number().int(),
   files: z.array(staffFileSchema),
+  /** Its supersessions and substitutes (decision 023), read-only here: the ERP loads them. */
+  links: productLinksSchema,
 });
 export type InventoryProduct = z.infer<typeof inventoryProductSchema>;
 

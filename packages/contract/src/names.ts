@@ -59,6 +59,8 @@ export const nameEntrySchema = z.object({
   es: z.string(),
   /** Where it sits, in the reader's language: an area's parent path; empty otherwise. */
   context: z.string(),
+  /** Carriers only: the tracking page with `{no}` for the waybill ('' = none). */
+  tracking_url: z.string().optional(),
 });
 export type NameEntry = z.infer<typeof nameEntrySchema>;
 
@@ -75,6 +77,21 @@ export const nameSetRequestSchema = z.strictObject({
   /** An id (store, carrier, area) or the word as written (terms; a new word is added). */
   key: z.string().trim().min(1).max(NAME_MAX_LENGTH),
   names: namesSchema,
+});
+
+export const TRACKING_URL_MAX_LENGTH = 300;
+/** The placeholder a carrier's tracking link puts the waybill number in. */
+export const TRACKING_NO_PLACEHOLDER = '{no}';
+/** A tracking link as staff type it: '' (none) or an http(s) address holding `{no}` once or more. */
+export const isTrackingUrl = (text: string): boolean =>
+  text === '' ||
+  (/^https?:\/\/[^\s/?#]+\.[^\s]*$/i.test(text) &&
+    text.includes(TRACKING_NO_PLACEHOLDER) &&
+    !/[\s<>"]/.test(text));
+
+export const carrierTrackingRequestSchema = z.strictObject({
+  id: z.number().int().positive(),
+  tracking_url: z.string().trim().max(TRACKING_URL_MAX_LENGTH),
 });
 
 export const NAME_IMPORT_RESULTS = ['created', 'updated', 'unchanged', 'error'] as const;
@@ -123,6 +140,15 @@ export const namesEndpoints = {
       "Replace one entry's zh/en/es names (empty = none; the written name stays); a word with no names leaves the vocabulary.",
     permission: NAMES_STAFF,
     body: nameSetRequestSchema,
+    data: z.null(),
+  }),
+  setCarrierTracking: defineEndpoint({
+    method: 'POST',
+    path: '/Admin/Names/SetCarrierTracking',
+    summary:
+      "A carrier's tracking page, `{no}` standing for the waybill number ('' = none): buyers' waybills link to it.",
+    permission: NAMES_STAFF,
+    body: carrierTrackingRequestSchema,
     data: z.null(),
   }),
 } as const;

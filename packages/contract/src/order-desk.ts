@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, moneySchema, pagingSchema, timestampSchema } from './common';
 import { defineEndpoint, type StaffPermission } from './endpoint';
 import { defineOperation } from './integration';
-import { ORDER_STATES, orderStateSchema, type OrderState } from './orders';
+import { backorderSchema, ORDER_STATES, orderStateSchema, type OrderState } from './orders';
 
 /**
  * The order desk (issue 15 items 1–2): staff work through the buyers' submitted orders —
@@ -47,6 +47,8 @@ export const orderQueueRequestSchema = pagingSchema.extend({
   no: z.string().trim().max(40).optional(),
   /** Orders having a line whose number starts with it (normalized as in the catalogue). */
   partNumber: z.string().trim().max(60).optional(),
+  /** The buyer's order reference (PO number), prefix, case-insensitive. */
+  po: z.string().trim().max(40).optional(),
   /** Goods amount range (inclusive). */
   amountMin: moneySchema.optional(),
   amountMax: moneySchema.optional(),
@@ -67,6 +69,8 @@ export const queueRowSchema = z.object({
   total_qty: z.number().int(),
   export_qty: z.number().int(),
   line_count: z.number().int(),
+  /** The buyer's order reference ('' = none). */
+  po_number: z.string(),
 });
 export type QueueRow = z.infer<typeof queueRowSchema>;
 
@@ -144,6 +148,8 @@ export const deskOrderSchema = z.object({
     consignee: z.string(),
     destination: z.string(),
     phone: z.string(),
+    /** Lines short of stock: ship what is there, or wait and ship the order whole. */
+    backorder: backorderSchema,
   }),
   lines: z.array(deskLineSchema),
   events: z.array(deskEventSchema),

@@ -51,6 +51,14 @@ export const ORDER_EDITABLE_STATES: readonly OrderState[] = ['pending_payment'];
 
 export const isOrderEditable = (state: OrderState): boolean => ORDER_EDITABLE_STATES.includes(state);
 
+/**
+ * Lines short of stock when staff ship (issue 17 #15): send what is there now and the rest
+ * later, or hold the whole order until every line can ship at once.
+ */
+export const BACKORDER_CHOICES = ['ship_available', 'wait_all'] as const;
+export const backorderSchema = z.enum(BACKORDER_CHOICES);
+export type Backorder = z.infer<typeof backorderSchema>;
+
 /** A row of the personal centre's "Pending orders" tab. */
 export const pendingOrderSchema = z.object({
   id: idSchema,
@@ -68,6 +76,8 @@ export const pendingOrderSchema = z.object({
   consignee: z.string(),
   destination: z.string(),
   remark: z.string(),
+  /** The buyer's order reference ('' = none). */
+  po_number: z.string(),
 });
 export type PendingOrder = z.infer<typeof pendingOrderSchema>;
 
@@ -123,6 +133,10 @@ export const orderHeaderSchema = z.object({
   export_qty: z.number().int(),
   remark: z.string(),
   extendParam: z.string(),
+  /** The buyer's order reference ('' = none). */
+  po_number: z.string(),
+  /** Lines short of stock: ship what is there, or wait for all (BACKORDER_CHOICES). */
+  backorder: backorderSchema,
 });
 export type OrderHeader = z.infer<typeof orderHeaderSchema>;
 

@@ -87,6 +87,45 @@ export const voidPaymentRequestSchema = z.strictObject({
   reason: z.string().trim().min(1).max(200),
 });
 
+/**
+ * A refund's amount: yuan with two decimals at most (what the providers take). Zero or negative
+ * passes the schema on purpose: the service refuses it with its own words.
+ */
+export const refundAmountSchema = z
+  .string()
+  .trim()
+  .regex(/^-?\d{1,13}(\.\d{1,2})?$/, 'money');
+
+export const refundRequestBodySchema = z.strictObject({
+  /** Yuan (the payment's currency), two decimals at most; > 0 and ≤ what is left refundable. */
+  amount: refundAmountSchema,
+  /** Shown to the buyer in the payment history and sent to the provider. */
+  reason: z.string().trim().min(1).max(80),
+});
+
+export const refundPaymentRequestSchema = refundRequestBodySchema.extend({ id: idSchema });
+export type RefundPaymentRequest = z.input<typeof refundPaymentRequestSchema>;
+
+export const refundResultSchema = z.object({
+  /** The refund's row (payment_refunds). */
+  refund_id: z.number().int(),
+  /** What the provider knows it by (WeChat out_refund_no, Alipay out_request_no). */
+  refund_no: z.string(),
+  /** The refunded payment's number. */
+  payment_no: z.string(),
+  /** The refund's own number in the buyer's payment history (a negative amount). */
+  no: z.string(),
+  amount: moneySchema,
+  currency: z.string(),
+  /** The provider's word: money sent (success) or on its way (processing). */
+  provider_status: z.enum(['success', 'processing']),
+  /** What is left refundable of the payment after this refund. */
+  refundable: moneySchema,
+  /** True when this refund was already recorded (a repeat): nothing new was booked. */
+  replayed: z.boolean(),
+});
+export type RefundResult = z.infer<typeof refundResultSchema>;
+
 export const staffPaymentListRequestSchema = pagingSchema.extend({
   company_id: idSchema.optional(),
   method: z.enum(LISTED_PAYMENT_METHODS).optional(),
@@ -112,13 +151,21 @@ export const staffPaymentSchema = z.object({
   remark: z.string(),
   /**
    * checkout: paid online or on account at the buyers' checkout; recorded: by staff or the ERP
-   * (has a reference); void: a counter entry; other: earlier history without either.
+   * (has a reference); void: a counter entry; refund: money paid back of an online payment
+   * (negative); other: earlier history without either.
    */
-  source: z.enum(['checkout', 'recorded', 'void', 'other']),
+  source: z.enum(['checkout', 'recorded', 'void', 'refund', 'other']),
   /** The counter entry that voided this payment, if any. */
   voided_by_no: z.string().nullable(),
   /** On a counter entry: the payment it voids. */
   voids_no: z.string().nullable(),
+  /** On a refund: the payment it refunds. */
+  refunds_no: z.string().nullable(),
+  /**
+   * What may still be refunded of an online payment (its amount − refunds done or waiting for
+   * the provider); null for anything that is not an online payment (those are voided instead).
+   */
+  refundable: moneySchema.nullable(),
   created_at: timestampSchema,
 });
 export type StaffPayment = z.infer<typeof staffPaymentSchema>;
@@ -194,6 +241,15 @@ export const paymentsDeskEndpoints = {
     permission: PAYMENTS_STAFF,
     body: voidPaymentRequestSchema,
     data: recordedPaymentSchema,
+  }),
+  refundPayment: defineEndpoint({
+    method: 'POST',
+    path: '/Admin/Payments/Refund',
+    summary:
+      "Refund an online payment (WeChat, Alipay, sandbox) in full or in part at its provider; once the provider accepts, the refund is booked in the buyer's payment history and finance account. A provider that does not answer books nothing: retry with the same amount (same refund number, so safe).",
+    permission: PAYMENTS_STAFF,
+    body: refundPaymentRequestSchema,
+    data: refundResultSchema,
   }),
   creditPosition: defineEndpoint({
     method: 'POST',

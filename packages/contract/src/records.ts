@@ -90,6 +90,8 @@ export const deliverySchema = z.object({
   remark: z.string(),
   logistics_name: z.string(),
   logistics_no: z.string(),
+  /** The waybill on the carrier's tracking page, when the carrier has one. */
+  tracking_url: z.string().nullable(),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
@@ -167,6 +169,8 @@ export const salesBillSchema = z.object({
   logistics_name: z.string(),
   /** Airway bill no. */
   logistics_no: z.string(),
+  /** The waybill on the carrier's tracking page, when the carrier has one. */
+  tracking_url: z.string().nullable(),
   /** The portal order the bill invoices, when known (link to /order/detail). */
   order_id: idSchema.nullable(),
   order_no: z.string().nullable(),

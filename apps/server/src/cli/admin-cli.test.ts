@@ -21,7 +21,7 @@ describe('npm run admin -- staff create', () => {
     const bad = await admin('staff', 'create', '--login', 'bob', '--role', 'boss');
     expect(bad.code).toBe(2);
     expect(bad.out).toContain('Missing or invalid: name, role');
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('npm run admin -- db', () => {
@@ -44,5 +44,5 @@ describe('npm run admin -- db', () => {
       fs.rmSync(file, { force: true });
       fs.rmSync(restored, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -23,6 +23,7 @@ it('npm run admin -- webhook create|list|delete: for a key by prefix, within its
     'anna-pass-1',
   );
   const key = await admin('api-key', 'create', '--name', 'erp', '--scopes', 'orders:read');
+  expect(key.code, key.out).toBe(0);
   const prefix = /\n(pp_live_.{8})/.exec(key.out)![1]!;
 
   const created = await admin(
@@ -86,4 +87,4 @@ it('npm run admin -- webhook create|list|delete: for a key by prefix, within its
     code: 1,
     out: expect.stringContaining('No webhook endpoint #1.'),
   });
-}, 180_000);
+}, 300_000);

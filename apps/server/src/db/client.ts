@@ -10,7 +10,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { REPO_ROOT, type DatabaseTimeouts } from '../config';
+import { REPO_ROOT, type DatabaseTimeouts, type ReplicaConfig } from '../config';
+import { noteStatement, openReadReplica, type ReplicaRouter } from './read-replica';
 
 /**
  * The one executor every repository takes: the database itself or a transaction (drizzle's
@@ -48,6 +49,13 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /**
+   * For reads that may be a moment stale (decision 027): with DATABASE_REPLICA_URL, an executor
+   * that sends each statement to the replica or the primary (db/read-replica.ts); else `db` itself.
+   */
+  readDb: Db;
+  /** The replica's router, when one is configured (its state, metrics, fences). */
+  replica?: ReplicaRouter;
+  /**
    * Run `work` in one transaction. On PGlite the files are synced after COMMIT, because
    * PGlite's own transaction() returns before syncing (PGlite issue #1065) and a kill -9
    * right after an acknowledged order must not lose it.
@@ -78,6 +86,14 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL: bounds on waiting for the server (the server passes Config.databaseTimeouts). Absent → none. */
   timeouts?: DatabaseTimeouts;
+  /**
+   * PGlite only: start from this dump of a data folder (PGlite's dumpDataDir) instead of an empty
+   * cluster; the migrations then run as usual (nothing left to apply when the dump is migrated).
+   * The tests' databases start from one migrated dump (test/test-database.ts).
+   */
+  pgliteDump?: Blob;
+  /** PostgreSQL only: a streaming replica for reads that may be stale (Config.replica). */
+  replica?: ReplicaConfig | undefined;
 }
 
 const UNBOUNDED: DatabaseTimeouts = {
@@ -101,21 +117,31 @@ export const maintenanceTimeouts = (timeouts: DatabaseTimeouts): DatabaseTimeout
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl)
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts ?? UNBOUNDED);
-  return openPglite(options.dataDir);
+    return openPostgres(
+      options.databaseUrl,
+      options.poolSize ?? 10,
+      options.timeouts ?? UNBOUNDED,
+      options.replica,
+    );
+  // config.ts refuses DATABASE_REPLICA_URL without DATABASE_URL; this guards other callers.
+  if (options.replica)
+    throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL (PostgreSQL): PGlite has no replicas');
+  return openPglite(options.dataDir, options.pgliteDump);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, dump?: Blob): Promise<Database> {
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
     extensions: { pg_trgm },
     relaxedDurability: false,
+    ...(dump ? { loadDataDir: dump } : {}),
   });
   const db: Db = drizzlePglite(client);
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
   return {
     kind: 'pglite',
     db,
+    readDb: db,
     async transaction(work) {
       const result = await db.transaction((tx) => work(tx));
       await client.syncToFs();
@@ -131,6 +157,21 @@ async function openPglite(dataDir: string): Promise<Database> {
       await client.close();
     },
   };
+}
+
+/**
+ * A migrated, empty PGlite data folder as a dump for `pgliteDump` (uncompressed tar): the tests
+ * start each file's database from one, since starting PGlite and applying every migration is the
+ * costliest part of a small route test file.
+ */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 /** The timeouts as pg's client options; pg sends statement and idle-in-transaction at start-up. */
@@ -149,6 +190,10 @@ export function pgTimeoutOptions(timeouts: DatabaseTimeouts): pg.ClientConfig {
 
 const QUERY_READ_TIMEOUT = 'Query read timeout';
 
+/** The SQL of pg's query(text, …) or query({ text, … }). */
+const statementText = (first: unknown): unknown =>
+  typeof first === 'string' ? first : (first as { text?: unknown } | undefined)?.text;
+
 /**
  * pg's query_timeout rejects the caller's promise but leaves the query active on its connection:
  * the next query on that client (a transaction's ROLLBACK) queues behind an answer that may never
@@ -159,9 +204,14 @@ const QUERY_READ_TIMEOUT = 'Query read timeout';
 class DroppingClient extends pg.Client {
   /** Set at once (the socket's close event comes later): the pool must not hand it out again. */
   dropped = false;
+  /** Held by `Database.transaction` (its statements mark the request as a writer, decision 027). */
+  checkedOut = false;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pass-through of pg's many query() overloads
   override query(...args: any[]): any {
+    // Only a client a transaction checked out is called from its caller's async context; the
+    // pool's own calls (pool.query) may run in another request's and are noted in `pool.query`.
+    if (this.checkedOut) noteStatement(statementText(args[0]));
     const query = super.query as (...a: unknown[]) => unknown;
     const last: unknown = args.at(-1);
     if (typeof last === 'function') {
@@ -185,7 +235,12 @@ class DroppingClient extends pg.Client {
   }
 }
 
-async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTimeouts): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  timeouts: DatabaseTimeouts,
+  replicaConfig: ReplicaConfig | undefined,
+): Promise<Database> {
   // Migrations on their own connection without the request bounds (an index build on a big
   // table may take minutes), before the pool serves anything.
   const migrator = new pg.Client({
@@ -211,6 +266,13 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
     ...pgTimeoutOptions(timeouts),
     Client: DroppingClient,
   });
+  // Statements sent on the pool (outside transactions) tell a request that it wrote (decision
+  // 027): noted here, in the caller's async context, before pg-pool queues them.
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    noteStatement(statementText(args[0]));
+    return poolQuery(...args);
+  }) as typeof pool.query;
   pool.on('error', () => {
     // An idle client lost its connection (server restart); the pool replaces it on next use.
   });
@@ -222,17 +284,32 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
     client.on('error', () => undefined);
   });
   const db: Db = drizzlePg(pool);
+  const replica = replicaConfig
+    ? openReadReplica({
+        primaryPool: pool,
+        url: replicaConfig.url,
+        poolSize: replicaConfig.poolSize,
+        maxLagMs: replicaConfig.maxLagMs,
+        checkMs: replicaConfig.checkMs,
+        timeouts,
+        clientOptions: pgTimeoutOptions(timeouts),
+      })
+    : undefined;
   return {
     kind: 'postgres',
     db,
+    readDb: replica?.readDb ?? db,
+    ...(replica ? { replica } : {}),
     async transaction(work) {
       // Checked out here, not by drizzle: drizzle's pool transaction sends BEGIN before its
       // try/finally, so a BEGIN that fails (timed out, backend gone) never released the client
       // and each such failure cost the pool a connection for good (found by the hang check).
       const client = await pool.connect();
+      if (client instanceof DroppingClient) client.checkedOut = true;
       try {
         return await drizzlePg(client).transaction((tx) => work(tx));
       } finally {
+        if (client instanceof DroppingClient) client.checkedOut = false;
         // A dropped client may not know yet that its socket is gone: say so, and the pool removes it.
         client.release(client instanceof DroppingClient && client.dropped);
       }
@@ -245,6 +322,7 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
       return { rows: last?.rows ?? [] };
     },
     async close() {
+      await replica?.close();
       await pool.end();
     },
   };

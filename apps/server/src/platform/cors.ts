@@ -6,7 +6,9 @@ import type { Config } from '../config';
 export async function installCors(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    allowedHeaders: ['Content-Type', 'Token', 'Lng', 'Idempotency-Key'],
+    // If-None-Match / ETag: the reference lists' 304s (platform/etag.ts) work cross-origin too.
+    allowedHeaders: ['Content-Type', 'Token', 'Lng', 'Idempotency-Key', 'If-None-Match'],
+    exposedHeaders: ['ETag'],
     methods: ['GET', 'POST'],
   });
 }

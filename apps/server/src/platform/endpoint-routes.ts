@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { RequestContext } from './auth-context';
 import { describeFields } from './error-handler';
 import { AppError } from './errors';
+import { etagOnSend } from './etag';
 import { translate } from './messages';
 
 declare module 'fastify' {
@@ -50,11 +51,14 @@ export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
+  /** `etag`: a reference list the client asks for again and again (platform/etag.ts). */
+  options: { etag?: boolean } = {},
 ) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
     config: { permission: endpoint.permission },
+    ...(options.etag ? { onSend: etagOnSend } : {}),
     preValidation: async (request) => {
       const field = findNulCharacter(request.body);
       if (field !== undefined) {

@@ -35,8 +35,11 @@ export async function startHousekeeping(deps: {
   intervalSeconds: number;
   logger: JobLogger;
   now: () => Date;
+  /** Another timer of the same kind on its own queue and interval (payment reconciliation). */
+  jobName?: string;
 }): Promise<Housekeeping> {
   const { tasks, jobs, logger } = deps;
+  const jobName = deps.jobName ?? HOUSEKEEPING_JOB;
 
   async function runTasks() {
     const results: Record<string, Record<string, number> | 'failed'> = {};
@@ -49,12 +52,12 @@ export async function startHousekeeping(deps: {
         results[task.name] = 'failed';
       }
     }
-    logger.info({ housekeeping: results }, 'housekeeping done');
+    logger.info({ [jobName]: results }, `${jobName} done`);
     return results;
   }
 
   if (jobs && deps.runsJobs) {
-    await jobs.work(HOUSEKEEPING_JOB, async () => {
+    await jobs.work(jobName, async () => {
       await runTasks();
     });
   }
@@ -65,11 +68,11 @@ export async function startHousekeeping(deps: {
       return;
     }
     await jobs.send(
-      HOUSEKEEPING_JOB,
+      jobName,
       {},
       // pg-boss refuses a slot longer than its archive interval (12 h).
       {
-        singletonKey: HOUSEKEEPING_JOB,
+        singletonKey: jobName,
         singletonSeconds: Math.min(deps.intervalSeconds, 43_200),
         retryLimit: 0,
       },

@@ -306,6 +306,46 @@ export const messages = {
     en: 'Please check the items to be submitted first!',
     es: '¡Marque primero los artículos que desea enviar!',
   },
+  savedListNameRequired: {
+    zh: '请输入清单名称。',
+    en: 'Please enter a name for the list.',
+    es: 'Escriba un nombre para la lista.',
+  },
+  savedListNameTooLong: {
+    zh: '清单名称最多 {max} 个字符。',
+    en: 'A list name may have at most {max} characters.',
+    es: 'El nombre de la lista admite como máximo {max} caracteres.',
+  },
+  savedListNameTaken: {
+    zh: '已有名为“{name}”的清单，请换一个名称。',
+    en: 'There is already a list called “{name}”; choose another name.',
+    es: 'Ya existe una lista llamada «{name}»; elija otro nombre.',
+  },
+  savedListNothingToSave: {
+    zh: '购物车中没有可保存的商品。',
+    en: 'There are no cart lines to save.',
+    es: 'No hay líneas del carrito para guardar.',
+  },
+  savedListTooManyLines: {
+    zh: '一个清单最多 {max} 行。',
+    en: 'A list may hold at most {max} lines.',
+    es: 'Una lista admite como máximo {max} líneas.',
+  },
+  savedListTooMany: {
+    zh: '最多可保存 {max} 个清单，请先删除不用的清单。',
+    en: 'You can keep at most {max} lists; delete one you no longer use first.',
+    es: 'Puede guardar como máximo {max} listas; elimine antes una que ya no use.',
+  },
+  poNumberTooLong: {
+    zh: '您的订单参考号（PO 号）最多 {max} 个字符。',
+    en: 'Your order reference (PO number) may have at most {max} characters.',
+    es: 'Su referencia de pedido (número de OC) admite como máximo {max} caracteres.',
+  },
+  poNumberCharacters: {
+    zh: '您的订单参考号（PO 号）须以字母或数字开头，只能包含字母、数字、空格和 - _ / . # : ( )。',
+    en: 'Your order reference (PO number) must start with a letter or digit and may contain only letters, digits, spaces and - _ / . # : ( ).',
+    es: 'Su referencia de pedido (número de OC) debe empezar por una letra o un dígito y solo puede contener letras, dígitos, espacios y - _ / . # : ( ).',
+  },
   submitAddressRequired: {
     zh: '请设置收货地址！',
     en: 'Please set the receiving address!',
@@ -395,6 +435,11 @@ export const messages = {
     zh: '暂不支持在线支付，请使用账期支付或联系我们。',
     en: 'Online payment is not available. Please pay on account or contact us.',
     es: 'El pago en línea no está disponible. Pague a cuenta o contáctenos.',
+  },
+  paymentProviderUnavailable: {
+    zh: '支付服务暂时无法响应，请稍后重试或选择其他支付方式。',
+    en: 'The payment service is not answering right now. Please try again shortly or choose another way to pay.',
+    es: 'El servicio de pago no responde en este momento. Inténtelo de nuevo en breve o elija otra forma de pago.',
   },
   // Back-office file imports and the import core (modules/imports).
   catalogImportUnknownBrand: {
@@ -714,6 +759,11 @@ export const messages = {
     en: 'There is no area with the key {key}.',
     es: 'No existe ninguna zona con la clave {key}.',
   },
+  namesTrackingUrl: {
+    zh: '跟踪链接须以 http:// 或 https:// 开头，并包含 {no}（运单号的位置），例如 https://example.com/track?no={no}。',
+    en: 'A tracking link must start with http:// or https:// and hold {no} where the waybill number goes, e.g. https://example.com/track?no={no}.',
+    es: 'Un enlace de seguimiento debe empezar por http:// o https:// y contener {no} donde va el número de guía, p. ej. https://example.com/track?no={no}.',
+  },
   namesTooLong: {
     zh: '名称最长 {max} 个字符。',
     en: 'A name may have at most {max} characters.',
@@ -1021,6 +1071,52 @@ export const messages = {
     en: 'Payment {no} cannot be voided here: only payments recorded by staff or the ERP can be (an online payment belongs to its order).',
     es: 'El cobro {no} no se puede anular aquí: solo los registrados por el personal o el ERP (un pago en línea pertenece a su pedido).',
   },
+  // Refunds of online payments (decision 025).
+  refundNotOnline: {
+    zh: '收款 {no} 不是在线支付，不能退款：账期或手工记录的收款请使用作废。',
+    en: 'Payment {no} was not paid online, so it cannot be refunded: void an account or recorded payment instead.',
+    es: 'El cobro {no} no se pagó en línea, así que no se puede reembolsar: anule en su lugar un cobro a cuenta o registrado.',
+  },
+  refundAmountNotPositive: {
+    zh: '退款金额必须大于零。',
+    en: 'The refund amount must be greater than zero.',
+    es: 'El importe del reembolso debe ser mayor que cero.',
+  },
+  refundAmountTooLarge: {
+    zh: '退款金额 {amount} 超过收款 {no} 的可退余额 {refundable}。',
+    en: 'The refund of {amount} is more than the {refundable} still refundable of payment {no}.',
+    es: 'El reembolso de {amount} supera los {refundable} aún reembolsables del cobro {no}.',
+  },
+  refundPendingOther: {
+    zh: '收款 {no} 有一笔 {amount} 的退款尚未得到支付服务商确认：请先以相同金额重试该退款。',
+    en: 'A refund of {amount} of payment {no} is still unconfirmed by the payment provider: retry that refund (same amount) first.',
+    es: 'Un reembolso de {amount} del cobro {no} aún no está confirmado por el proveedor de pago: reintente primero ese reembolso (mismo importe).',
+  },
+  refundProviderUnavailable: {
+    zh: '支付服务商没有响应，退款尚未记录。请稍后以相同金额重试：重试使用同一退款单号 {refund_no}，不会重复退款。',
+    en: 'The payment provider did not answer; nothing was recorded. Retry shortly with the same amount: the retry uses the same refund number {refund_no}, so the money cannot go out twice.',
+    es: 'El proveedor de pago no respondió; no se registró nada. Reintente en breve con el mismo importe: el reintento usa el mismo número de reembolso {refund_no}, así que el dinero no puede salir dos veces.',
+  },
+  refundProviderRefused: {
+    zh: '支付服务商拒绝了退款（{reason}），未记录任何内容。',
+    en: 'The payment provider refused the refund ({reason}); nothing was recorded.',
+    es: 'El proveedor de pago rechazó el reembolso ({reason}); no se registró nada.',
+  },
+  refundProviderMissing: {
+    zh: '收款 {no} 的支付服务商（{provider}）未配置，无法退款。',
+    en: 'The payment provider of payment {no} ({provider}) is not configured, so it cannot be refunded here.',
+    es: 'El proveedor de pago del cobro {no} ({provider}) no está configurado, así que no se puede reembolsar aquí.',
+  },
+  refundIdempotencyReused: {
+    zh: '幂等键 "{key}" 已用于另一笔退款，未处理任何内容。',
+    en: 'The Idempotency-Key "{key}" was already used for another refund; nothing was processed.',
+    es: 'La Idempotency-Key «{key}» ya se usó para otro reembolso; no se procesó nada.',
+  },
+  refundRemark: {
+    zh: '退款：收款 {no}，{reason}',
+    en: 'Refund of payment {no}: {reason}',
+    es: 'Reembolso del cobro {no}: {reason}',
+  },
   paymentVoidRemark: {
     zh: '作废收款 {no}：{reason}',
     en: 'Void of payment {no}: {reason}',
@@ -1060,6 +1156,94 @@ export const messages = {
     zh: '客户公司 {id} 不存在。',
     en: 'Company {id} does not exist.',
     es: 'La empresa {id} no existe.',
+  },
+  // Purchases desk (issue 15 item 5).
+  purchaseEditRefused: {
+    zh: '采购单 {no} 无法修改：只有草稿可以修改。',
+    en: 'Purchase {no} cannot be changed: only a draft can.',
+    es: 'La compra {no} no se puede modificar: solo un borrador.',
+  },
+  purchaseOrderRefused: {
+    zh: '采购单 {no} 无法下单：只有草稿可以下单给供应商。',
+    en: 'Purchase {no} cannot be ordered: only a draft can be sent to the supplier.',
+    es: 'La compra {no} no se puede pedir: solo un borrador se envía al proveedor.',
+  },
+  purchaseReceiveRefused: {
+    zh: '采购单 {no} 无法收货：只有已下单或部分收货的采购单可以收货。',
+    en: 'Purchase {no} cannot be received: only an ordered or partly received purchase can.',
+    es: 'La compra {no} no se puede recibir: solo una compra pedida o recibida en parte.',
+  },
+  purchaseCancelRefused: {
+    zh: '采购单 {no} 无法取消：只有草稿或未收货的已下单采购单可以取消。',
+    en: 'Purchase {no} cannot be cancelled: only a draft, or an ordered purchase nothing of which was received, can.',
+    es: 'La compra {no} no se puede cancelar: solo un borrador o una compra pedida sin nada recibido.',
+  },
+  purchaseSupplierUnknown: {
+    zh: '供应商不存在。',
+    en: 'The supplier does not exist.',
+    es: 'El proveedor no existe.',
+  },
+  purchaseNotASupplier: {
+    zh: '该公司不是有效的供应商。',
+    en: 'This company is not an active supplier.',
+    es: 'Esta empresa no es un proveedor activo.',
+  },
+  purchasePartNotFound: {
+    zh: '商品 {cpid} 不存在。',
+    en: 'Part {cpid} does not exist.',
+    es: 'La pieza {cpid} no existe.',
+  },
+  purchaseDuplicatePart: {
+    zh: '商品 {cpid} 出现了两次，请合并为一行。',
+    en: 'Part {cpid} is listed twice; put it on one line.',
+    es: 'La pieza {cpid} aparece dos veces; póngala en una sola línea.',
+  },
+  purchaseUnknownStore: {
+    zh: '仓库不存在或已停用。',
+    en: 'The store does not exist or is closed.',
+    es: 'El almacén no existe o está cerrado.',
+  },
+  purchaseUnknownLine: {
+    zh: '采购单 {no} 没有第 {line} 行。',
+    en: 'Purchase {no} has no line {line}.',
+    es: 'La compra {no} no tiene la línea {line}.',
+  },
+  purchaseDuplicateLine: {
+    zh: '第 {line} 行出现了两次。',
+    en: 'Line {line} is listed twice.',
+    es: 'La línea {line} aparece dos veces.',
+  },
+  purchaseReceiveTooMuch: {
+    zh: '第 {seq} 行（{number}）：要收 {qty}，但未收货数量只有 {open}。',
+    en: 'Line {seq} ({number}): {qty} to receive, but only {open} are ordered and not yet received.',
+    es: 'Línea {seq} ({number}): {qty} a recibir, pero solo quedan {open} pedidas sin recibir.',
+  },
+  // Supersessions and substitutes (modules/supersessions, decision 023).
+  supersessionSelf: {
+    zh: '编号不能被自身替代。',
+    en: 'A number cannot replace itself.',
+    es: 'Un número no puede sustituirse a sí mismo.',
+  },
+  substituteSelf: {
+    zh: '配件不能作为自身的替代件。',
+    en: 'A part cannot be its own substitute.',
+    es: 'Una pieza no puede ser su propio sustituto.',
+  },
+  importReplaced: {
+    zh: '{old}（{brand}）已被 {number} 替代，已改为新编号。',
+    en: '{old} ({brand}) has been replaced by {number}; the new number was taken.',
+    es: '{old} ({brand}) ha sido sustituido por {number}; se tomó el número nuevo.',
+  },
+  importReplacedNotStocked: {
+    zh: '{old}（{brand}）已被 {number} 替代，但本目录没有该新编号。',
+    en: '{old} ({brand}) has been replaced by {number}, which this catalogue does not carry.',
+    es: '{old} ({brand}) ha sido sustituido por {number}, que este catálogo no tiene.',
+  },
+  // Reports (issue 15 item 6).
+  reportMonthRange: {
+    zh: '月份范围无效：起始月份须不晚于结束月份，且最多 {max} 个月。',
+    en: 'Invalid month range: the first month must not be after the last, and at most {max} months.',
+    es: 'Rango de meses no válido: el primer mes no puede ser posterior al último, y como máximo {max} meses.',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -103,6 +103,53 @@ export function installMetrics(
     });
   }
 
+  // The read replica (decision 027): where reads that may be stale went, and the replica's state.
+  const replica = database.replica;
+  if (replica) {
+    new Counter({
+      name: 'db_read_routing_total',
+      help:
+        'Reads that may be stale, by where they ran (replica or primary) and why: replica; own-write, fence ' +
+        '(the caller wrote and the replica has not replayed it yet); lagging, down (the replica was left); error (a replica read failed, the primary answered)',
+      labelNames: ['target', 'reason'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [key, value] of replica.stats.reads) {
+          const [target, reason] = key.split(':') as [string, string];
+          this.inc({ target, reason }, value);
+        }
+      },
+    });
+    new Counter({
+      name: 'db_replica_fallbacks_total',
+      help: 'Times the replica left the rotation: lagging (beyond REPLICA_MAX_LAG_MS) or down (unreachable, not a standby)',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const state of ['lagging', 'down'] as const)
+          this.inc({ state }, replica.stats.fallbacks.get(state) ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'db_replica_lag_seconds',
+      help: 'How far the replica may be behind the primary at the last check (+Inf while unreachable)',
+      registers: [registry],
+      collect() {
+        this.set(replica.stats.lagMs / 1000);
+      },
+    });
+    new Gauge({
+      name: 'db_replica_up',
+      help: '1 while the replica serves reads (healthy), 0 while they go to the primary',
+      registers: [registry],
+      collect() {
+        this.set(replica.stats.state === 'healthy' ? 1 : 0);
+      },
+    });
+  }
+
   // Background work (issue 16 item 4): read at scrape time from the shared database, so every
   // process reports the same queue — alert on one process's series, not on their sum.
   new Gauge({

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Language } from '@partsportal/contract/codes';
 import { parseLanguage } from '../platform/language';
+import { createFileVersionCache } from './file-version-cache';
 
 /**
  * /login's first screen, in the page itself. The web client's JS (~245 KB gzip: React, antd,
@@ -54,15 +55,14 @@ interface Rendered {
  * variants), so a /login request costs a lookup, not a compression.
  */
 export function createLoginPageCache(indexHtmlPath: string) {
-  let version = '';
+  const indexHtml = createFileVersionCache(indexHtmlPath, (file) => fs.readFileSync(file, 'utf8'));
   let source = '';
   const rendered = new Map<string, Rendered>();
   return (language: Language, title: string, logo: string): Rendered => {
-    const stat = fs.statSync(indexHtmlPath);
-    const current = `${stat.mtimeMs}:${stat.size}`;
-    if (current !== version) {
-      version = current;
-      source = fs.readFileSync(indexHtmlPath, 'utf8');
+    // The caller checked that index.html exists; a new build makes every variant stale.
+    const current = indexHtml() ?? '';
+    if (current !== source) {
+      source = current;
       rendered.clear();
     }
     const key = JSON.stringify([language, title, logo]);

@@ -1,14 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { ResultCode } from '@partsportal/contract/codes';
 import type { StaticConfig } from '@partsportal/contract/static-config';
+import { userInfoSchema, type UserInfo } from '@partsportal/contract/auth';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { parseLanguage } from '../platform/language';
 import { translate } from '../platform/messages';
 import type { BrandingRepository } from './branding.repository';
+import { createFileVersionCache } from './file-version-cache';
 import { cookieLanguage, createLoginPageCache } from './login-first-screen';
+import {
+  cookieToken,
+  createFirstScreenDataCache,
+  findFirstScreenRoute,
+  mayOpen,
+  withSignedInFirstScreen,
+} from './signed-in-first-screen';
 
 /**
  * The web client: its start-up config, the built files, /login with its first screen drawn in,
@@ -17,19 +27,27 @@ import { cookieLanguage, createLoginPageCache } from './login-first-screen';
  */
 export async function registerWebHosting(
   app: FastifyInstance,
-  deps: { config: Config; branding: BrandingRepository },
+  deps: {
+    config: Config;
+    branding: BrandingRepository;
+    /** Token → user info, read-only (app.ts: the API's authenticate without touching the session). */
+    session?: { userInfo: (token: string) => Promise<UserInfo> };
+  },
 ): Promise<void> {
-  const { config, branding } = deps;
+  const { config, branding, session } = deps;
 
-  app.get('/static/config.json', { schema: { hide: true } }, async (_request, reply) => {
+  async function staticConfig(): Promise<StaticConfig> {
     const account = await branding.homeBranding(config.accountId);
-    const body: StaticConfig = {
+    return {
       apiUrl: config.apiPrefix,
       account_id: config.accountId,
       ...(account?.homeTitle ? { homeTitle: account.homeTitle } : {}),
       ...(account?.homeLogo ? { homeLogo: account.homeLogo } : {}),
     };
-    return reply.header('cache-control', 'no-cache').send(body);
+  }
+
+  app.get('/static/config.json', { schema: { hide: true } }, async (_request, reply) => {
+    return reply.header('cache-control', 'no-cache').send(await staticConfig());
   });
 
   const indexHtml = path.join(config.webDir, 'index.html');
@@ -65,17 +83,47 @@ export async function registerWebHosting(
     }
   }
 
+  const firstScreenData = createFirstScreenDataCache(config.webDir);
+  // Read once per build, not on every signed-in page request.
+  const indexHtmlSource = createFileVersionCache(indexHtml, (file) => fs.readFileSync(file, 'utf8'));
+  /**
+   * A signed-in page with its first screen drawn in (signed-in-first-screen.ts), or undefined
+   * for the plain page: no cookie, an ended or invalid session, a page the user may not open,
+   * no build data. Never cached anywhere: it carries the user's name and menus.
+   */
+  async function signedInFirstScreen(pathname: string, cookieHeader: string | undefined) {
+    const token = cookieToken(cookieHeader);
+    const data = token && session ? firstScreenData() : undefined;
+    const route = data ? findFirstScreenRoute(data, pathname) : undefined;
+    if (!token || !session || !data || !route) return undefined;
+    try {
+      const userInfo = userInfoSchema.parse(await session.userInfo(token));
+      if (!mayOpen(route, userInfo)) return undefined;
+      const language = cookieLanguage(cookieHeader);
+      const html = indexHtmlSource();
+      if (html === undefined) return undefined;
+      return withSignedInFirstScreen(html, {
+        data,
+        route,
+        boot: { config: await staticConfig(), userInfo, language },
+        sidebarOpened: !/(?:^|;\s*)pp_sidebar=0(?:;|$)/.test(cookieHeader ?? ''),
+      });
+    } catch {
+      return undefined; // an ended session (50008/50012/50014) or a failure: the client decides
+    }
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === config.apiPrefix || request.url.startsWith(`${config.apiPrefix}/`);
     // HEAD is what link checkers and uptime probes send; it must see what GET would.
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     const pathname = request.url.split('?')[0] ?? '';
     if (isRead && !isApi && fs.existsSync(indexHtml) && !path.extname(pathname)) {
+      const accept = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
       const page =
         pathname.toLowerCase() === '/login' ? await loginWithFirstScreen(request.headers.cookie) : undefined;
       if (page) {
-        const accept = String(request.headers['accept-encoding'] ?? '');
-        const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
         reply
           .header('cache-control', 'no-cache')
           .header('vary', 'accept-encoding')
@@ -83,8 +131,25 @@ export async function registerWebHosting(
         if (encoding) reply.header('content-encoding', encoding);
         return reply.send(encoding ? page[encoding] : page.plain);
       }
+      const drawn = await signedInFirstScreen(pathname, request.headers.cookie);
+      if (drawn) {
+        // Per user, so compressed per request, at the API's fast levels (~15 KB → ~5 KB, < 1 ms).
+        reply
+          .header('cache-control', 'no-store')
+          .header('vary', 'Cookie, Accept-Encoding')
+          .type('text/html; charset=utf-8');
+        if (!encoding) return reply.send(drawn);
+        return reply
+          .header('content-encoding', encoding)
+          .send(
+            encoding === 'br'
+              ? brotliCompressSync(drawn, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+              : gzipSync(drawn, { level: 6 }),
+          );
+      }
       // Client-side routes (/order/index …) get the app; the router shows its own 404 page.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // Vary: Cookie — the same address may come drawn for a signed-in user.
+      return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile('index.html');
     }
     if (isRead && !isApi) return reply.status(404).type('text/plain').send('Not found');
     const msg = translate('unknownCall', parseLanguage(request.headers.lng));

@@ -13,7 +13,9 @@ import * as inventory from '@partsportal/contract/inventory';
 import * as notices from '@partsportal/contract/notices';
 import * as orders from '@partsportal/contract/orders';
 import * as payment from '@partsportal/contract/payment';
+import * as purchasesDesk from '@partsportal/contract/purchases-desk';
 import * as records from '@partsportal/contract/records';
+import * as savedLists from '@partsportal/contract/saved-lists';
 import * as staff from '@partsportal/contract/staff';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -51,7 +53,9 @@ export function contractEndpoints(): Endpoint[] {
     notices,
     orders,
     payment,
+    purchasesDesk,
     records,
+    savedLists,
     staff,
   ] as Record<string, unknown>[];
   const found = new Set<Endpoint>([sandboxCallbackEndpoint]);

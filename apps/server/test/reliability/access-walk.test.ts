@@ -61,6 +61,11 @@ const ID_SLOTS: Record<string, Record<string, Kind>> = {
   '/Web/GetDeliveryDetail/{id}': { 'params.id': 'delivery' },
   '/Web/GetSalesDetail/{id}': { 'params.id': 'salesBill' },
   '/Web/GetPurchaseDetail/{id}': { 'params.id': 'purchase' },
+  '/Web/GetSavedList/{id}': { 'params.id': 'savedList' },
+  '/Web/SaveCartAsList': { 'body.ids': 'cartLine' },
+  '/Web/RenameSavedList': { 'body.id': 'savedList' },
+  '/Web/DeleteSavedList': { 'body.id': 'savedList' },
+  '/Web/AddSavedListToCart/{id}': { 'params.id': 'savedList' },
 };
 
 /** Slots whose foreign ids may be answered with 200 as long as nothing of the victim changes. */
@@ -779,7 +784,8 @@ describe('access-control walk over every registered route', () => {
     const shown = await world.send({ ...buildRequest(pending, {}, true), token: cartOnly.token });
     expect(shown.code).toBe(200);
     expect((shown.data as { total: number }).total).toBeGreaterThan(0);
-  });
+    // ~14 holders × every route: well past the default 30 s on a busy two-core machine.
+  }, 180_000);
 
   it('logout ends only the caller’s own session', async () => {
     const spare = await world.t.login('partner', 'partner1234');

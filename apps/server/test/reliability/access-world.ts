@@ -27,6 +27,7 @@ export interface CompanyRecords {
     purchase: number[];
     payment: number[];
     notice: number[];
+    savedList: number[];
   };
   /** Products (shared) for which this company keeps its own part number, with that number. */
   ownNumbers: { productId: number; number: string }[];
@@ -104,6 +105,7 @@ async function loadRecords(database: Database, companyId: number): Promise<Compa
       database,
       sql`select notice_id as v from notice_companies where company_id = ${companyId}`,
     ),
+    savedList: await numbers(database, sql`select id as v from saved_lists where company_id = ${companyId}`),
   };
   // Pending orders first: they are the ones a cancel, edit or payment could still change.
   const pendingFirst = await numbers(
@@ -119,6 +121,7 @@ async function loadRecords(database: Database, companyId: number): Promise<Compa
     ...(await texts(database, sql`select no as v from sales_bills where company_id = ${companyId}`)),
     ...(await texts(database, sql`select no as v from purchases where supplier_company_id = ${companyId}`)),
     ...(await texts(database, sql`select no as v from payments where company_id = ${companyId}`)),
+    ...(await texts(database, sql`select name as v from saved_lists where company_id = ${companyId}`)),
     ...(await texts(
       database,
       sql`select unnest(array[address, phone, contact_name]) as v from addresses where company_id = ${companyId}`,
@@ -154,6 +157,7 @@ const FINGERPRINT_TABLES: { table: string; column: string }[] = [
   { table: 'ledger_entries', column: 'company_id' },
   { table: 'payment_requests', column: 'company_id' },
   { table: 'customer_part_numbers', column: 'company_id' },
+  { table: 'saved_lists', column: 'company_id' },
 ];
 
 /** The demo data (both companies with orders, bills, addresses, cart lines …) and the four logins. */
@@ -166,6 +170,18 @@ export async function createWorld(): Promise<World> {
         now: new Date(),
         passwordHashMemoryKiB: 1024,
       });
+      // A saved part list per company (the demo data has none), from its cart lines.
+      for (const companyId of Object.values(COMPANY_IDS)) {
+        await database.db.execute(
+          sql`insert into saved_lists (company_id, name) values (${companyId}, ${`Kit of company ${companyId} ${WORLD_SEED}`})`,
+        );
+        await database.db.execute(
+          sql`insert into saved_list_items (list_id, seq, product_id, store_id, qty)
+            select l.id, row_number() over (order by c.id), c.product_id, c.store_id, c.qty
+            from cart_items c join saved_lists l on l.company_id = c.company_id
+            where c.company_id = ${companyId}`,
+        );
+      }
     },
   });
   const tokens = {

@@ -230,6 +230,14 @@ export const ROUTE_TABLE: AppRoute[] = [
     page: () => import('../features/cart/cart-page'),
   },
   {
+    // Saved part lists (issue 17 #15): reached from the cart, so the top menu keeps its room.
+    path: '/cart/lists',
+    titleKey: 'route.savedLists',
+    menus: [C.cart],
+    hidden: true,
+    page: () => import('../features/saved-lists/saved-lists-page'),
+  },
+  {
     path: '/cart/submit',
     titleKey: 'route.cartSubmit',
     menus: [C.cart],

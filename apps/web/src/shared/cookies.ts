@@ -25,9 +25,14 @@ export function getCookie(name: string): string | undefined {
   return undefined;
 }
 
-/** Without `days` the cookie lives for the browser session. */
+/**
+ * Without `days` the cookie lives for the browser session. The token cookie is SameSite=Strict:
+ * the server reads it on a page request to draw the signed-in first screen (decision 026), and
+ * a page opened from another site must not be drawn with the user's data.
+ */
 export function setCookie(name: string, value: string, days?: number): void {
-  let cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
+  const sameSite = name === COOKIE.token ? 'Strict' : 'Lax';
+  let cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=${sameSite}`;
   if (days !== undefined) cookie += `; max-age=${Math.round(days * 86400)}`;
   document.cookie = cookie;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   bigint,
   bigserial,
   boolean,
@@ -155,6 +156,22 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
+
+/** PostgreSQL's WAL position type (`16/B374D848`), compared as a position, not as text. */
+const pgLsn = customType<{ data: string; driverData: string }>({ dataType: () => 'pg_lsn' });
+
+/**
+ * The read replica's fences (decision 027): per writer (`company:12`, `staff:3`), the primary's
+ * WAL position right after that writer's last write request. A read that may be stale goes to
+ * the replica only when the replica has replayed past its caller's fence, so a buyer's own
+ * writes are always visible to their next reads, whichever process serves them. One row per
+ * company or staff member that ever wrote while a replica was configured; unused without one.
+ */
+export const replicaFences = pgTable('replica_fences', {
+  writer: text('writer').primaryKey(),
+  lsn: pgLsn('lsn').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The wholesaler's own people (issue 14): apart from customer users, with a fixed role

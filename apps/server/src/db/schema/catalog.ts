@@ -77,6 +77,12 @@ export const products = pgTable(
     /** Monthly order quantity, kept up to date by a job (spec `salecount`). */
     saleCount: integer('sale_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The import core's hash of the last batch row it applied to this product (decision 028):
+     * the same row again is `unchanged` without diffing. Triggers forget it (null) whenever
+     * anything else changes the product, its cross numbers or its fitments.
+     */
+    contentHash: text('content_hash'),
     createdAt: createdAt(),
     /** Lower-cased names in all languages, for word search through a trigram index. */
     nameSearch: text('name_search').generatedAlwaysAs(
@@ -90,6 +96,10 @@ export const products = pgTable(
     index('products_brand_idx').on(t.brandId),
     index('products_part_type_idx').on(t.partTypeId),
     uniqueIndex('products_account_number_brand_uq').on(t.accountId, t.numberKey, t.brandId),
+    // The triggers that forget hashes look products up here: empty (free) until an import runs.
+    index('products_content_hash_set_idx')
+      .on(t.id)
+      .where(sql`content_hash is not null`),
   ],
 );
 

@@ -82,6 +82,45 @@ export const cartItems = pgTable(
   ],
 );
 
+/**
+ * Saved part lists ("brake service kit", issue 17 #15): shared by the company's users, each
+ * added to the cart in one go. Names are unique per company, compared case-insensitively.
+ */
+export const savedLists = pgTable(
+  'saved_lists',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_lists_company_name_uq').on(t.companyId, sql`lower(${t.name})`)],
+);
+
+export const savedListItems = pgTable(
+  'saved_list_items',
+  {
+    listId: integer('list_id')
+      .notNull()
+      .references(() => savedLists.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    storeId: integer('store_id').references(() => stores.id),
+    qty: integer('qty').notNull(),
+    remark: text('remark').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.seq] }),
+    check('saved_list_items_qty_positive', sql`${t.qty} > 0`),
+  ],
+);
+
 export const freightCarriers = pgTable('freight_carriers', {
   id: serial('id').primaryKey(),
   accountId: integer('account_id')
@@ -92,6 +131,11 @@ export const freightCarriers = pgTable('freight_carriers', {
   names: namesColumn(),
   /** e.g. express, air, sea, truck */
   mode: text('mode').notNull(),
+  /**
+   * The carrier's tracking page with `{no}` where the waybill number goes; '' = no link. Buyers
+   * see a waybill as a link to it (issue 17 item 16); staff set it on the names page.
+   */
+  trackingUrl: text('tracking_url').notNull().default(''),
 });
 
 /** Rate tables for product freight (first weight + additional weight, volumetric divisor, minimum). */
@@ -154,6 +198,10 @@ export const orders = pgTable(
     paidAt: at('paid_at'),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
+    /** The buyer's own order reference (PO number), as typed at submit; '' = none (issue 17 #15). */
+    poNumber: text('po_number').notNull().default(''),
+    /** Lines short of stock when staff ship: 'ship_available' (part deliveries) or 'wait_all'. */
+    backorder: text('backorder').notNull().default('ship_available'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -163,6 +211,7 @@ export const orders = pgTable(
     // The order desk's queue (issue 15): the account's orders newest first, all or in one state.
     index('orders_account_date_idx').on(t.accountId, t.billDate.desc(), t.id.desc()),
     index('orders_account_state_date_idx').on(t.accountId, t.state, t.billDate.desc(), t.id.desc()),
+    check('orders_backorder_known', sql`${t.backorder} in ('ship_available', 'wait_all')`),
   ],
 );
 
@@ -433,10 +482,16 @@ export const payments = pgTable(
      * payment is voided at most once.
      */
     reversesPaymentId: integer('reverses_payment_id'),
+    /**
+     * Set on a refund's row (negative amount): the online payment it refunds, in full or in part
+     * (decision 025). Not unique: a payment may be refunded in several parts.
+     */
+    refundsPaymentId: integer('refunds_payment_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('payments_company_date_idx').on(t.companyId, t.date, t.id),
+    index('payments_refunds_idx').on(t.refundsPaymentId),
     uniqueIndex('payments_provider_ref_uq').on(t.method, t.providerRef),
     uniqueIndex('payments_company_reference_uq').on(t.companyId, t.reference),
     uniqueIndex('payments_reverses_uq').on(t.reversesPaymentId),
@@ -590,6 +645,57 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('idempotency_keys_uq').on(t.companyId, t.key)],
+);
+
+/**
+ * A refund of an online payment at its provider (decision 025): reserved here (`pending`) before
+ * the provider is asked, so two refunds cannot both spend the same rest, and completed
+ * (`succeeded`, with its negative `payments` row and ledger entry) in one transaction once the
+ * provider accepted it; `failed` when the provider refused it outright. `refund_no` is what the
+ * provider sees (WeChat out_refund_no, Alipay out_request_no): asking again with it is the same
+ * refund, which makes retrying an unanswered call safe.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** The online payment refunded. */
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    refundNo: text('refund_no').notNull(),
+    provider: text('provider').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    /** pending, succeeded, failed */
+    status: text('status').notNull().default('pending'),
+    /** The provider's refund id, and whether it said success or processing. */
+    providerRef: text('provider_ref'),
+    providerStatus: text('provider_status'),
+    /** The negative payments row booked when it succeeded. */
+    refundPaymentId: integer('refund_payment_id'),
+    /** An /api/v1 caller's Idempotency-Key, per key. */
+    apiKeyId: integer('api_key_id'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    completedAt: at('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_refund_no_uq').on(t.refundNo),
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    // One refund at a time waits for its provider per payment: a second asks to retry that one.
+    uniqueIndex('payment_refunds_pending_uq')
+      .on(t.paymentId)
+      .where(sql`status = 'pending'`),
+    uniqueIndex('payment_refunds_idempotency_uq').on(t.apiKeyId, t.idempotencyKey),
+  ],
 );
 
 /**

@@ -56,6 +56,7 @@ import {
 } from './catalog-data';
 import { applyPerMille, centsToString, scaledToString } from './money';
 import { NOTICES } from './notice-data';
+import { writeDemoSupersessions } from './supersession-data';
 import { createRandom, type Random } from './random';
 
 export interface SeedOptions {
@@ -70,6 +71,11 @@ export interface SeedOptions {
    * lists on large data raise it; the catalogue size does not change it.
    */
   historyScale?: number;
+  /**
+   * false: companies, users, stores and the catalogue only — no orders, deliveries, bills,
+   * payments, purchases or notices (DEMO_HISTORY=false; issue 15's journey starts from nothing).
+   */
+  history?: boolean;
   log?: (line: string) => void;
 }
 
@@ -399,6 +405,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       seed: options.seed,
       parts: options.parts,
       historyScale: options.historyScale ?? 1,
+      history: options.history ?? true,
       log,
       started,
       kind: database.kind,
@@ -411,8 +418,10 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       staffHash: staffHash!,
     });
     const catalog = await writeCatalogue(context);
-    await writeHistory(context, catalog, areaIndex);
+    if (context.history) await writeHistory(context, catalog, areaIndex);
     await writer.flush();
+    const links = await writeDemoSupersessions(tx, ACCOUNT_ID, now);
+    log(`demo data: ${links} supersessions and substitutes (${elapsed(context)})`);
     await resetSequences(tx);
     // The history leaves companies owing money; the seeded limits are meant as room to buy on
     // account on top of that, so "pay on account" works in the demo.
@@ -440,6 +449,7 @@ interface Context {
   seed: number;
   parts: number;
   historyScale: number;
+  history: boolean;
   log: (line: string) => void;
   started: number;
   kind: Database['kind'];
@@ -614,9 +624,9 @@ async function writeFoundation(context: Context, hashes: Hashes): Promise<AreaIn
 
   await writeFreight(context, areaRows, areaId);
   await writeAddresses(context, byCode);
-  await writeNotices(context);
+  if (context.history) await writeNotices(context);
   context.log(
-    `demo data: account, companies, users, ${areaRows.length} areas, stores, freight, notices (${elapsed(context)})`,
+    `demo data: account, companies, users, ${areaRows.length} areas, stores, freight${context.history ? ', notices' : ''} (${elapsed(context)})`,
   );
   return { byCode };
 }
@@ -628,18 +638,40 @@ async function writeFreight(
 ): Promise<void> {
   const random = createRandom(context.seed, 7);
   const carriers = [
-    { id: 1, name: 'SF Express', mode: 'express' },
+    // Tracking pages for the parcel carriers; the freight forwarders have none (no link shown).
+    {
+      id: 1,
+      name: 'SF Express',
+      mode: 'express',
+      trackingUrl: 'https://www.sf-express.com/chn/en/waybill/waybill-detail/{no}',
+    },
     { id: 2, name: 'Deppon Freight', mode: 'truck' },
-    { id: 3, name: 'DHL Express', mode: 'air' },
+    {
+      id: 3,
+      name: 'DHL Express',
+      mode: 'air',
+      trackingUrl: 'https://www.dhl.com/global-en/home/tracking/tracking-express.html?tracking-id={no}',
+    },
     { id: 4, name: 'COSCO Sea Freight', mode: 'sea' },
-    { id: 5, name: 'SEUR', mode: 'express' },
-    { id: 6, name: 'FedEx Ground', mode: 'truck' },
+    {
+      id: 5,
+      name: 'SEUR',
+      mode: 'express',
+      trackingUrl: 'https://www.seur.com/livetracking/?segOnlineIdentificador={no}',
+    },
+    {
+      id: 6,
+      name: 'FedEx Ground',
+      mode: 'truck',
+      trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr={no}',
+    },
     // No rates: only the sales bills name it (LOGISTICS).
     { id: 7, name: 'ZTO Express', mode: 'express' },
   ];
   await context.writer.insert(
     freightCarriers,
-    carriers.map((c) => ({ ...c, accountId: ACCOUNT_ID, names: CARRIER_NAMES[c.id] ?? {} })),
+    // The bulk writer sends every column: a carrier without a page gets '' (not the default).
+    carriers.map((c) => ({ trackingUrl: '', ...c, accountId: ACCOUNT_ID, names: CARRIER_NAMES[c.id] ?? {} })),
   );
   await context.writer.insert(
     termNames,

@@ -11,7 +11,7 @@ import { maintenanceTimeouts, openDatabase } from '../client';
 import { isDatabaseEmpty, seedDemoData } from './demo-data';
 import { truncateAllTables } from './reset';
 
-const USAGE = 'usage: npm run seed -- [--parts N] [--seed N] [--history-scale N] [--reset]';
+const USAGE = 'usage: npm run seed -- [--parts N] [--seed N] [--history-scale N] [--no-history] [--reset]';
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -33,6 +33,8 @@ async function main(): Promise<number> {
       parts: { type: 'string' },
       seed: { type: 'string' },
       'history-scale': { type: 'string' },
+      // Companies, users and the catalogue only: the back office starts from no orders.
+      'no-history': { type: 'boolean', default: false },
       reset: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -71,6 +73,7 @@ async function main(): Promise<number> {
       parts,
       seed,
       historyScale,
+      history: !values['no-history'] && config.demoHistory,
       passwordHashMemoryKiB: config.passwordHashMemoryKiB,
       log: (line) => console.log(line),
     });

@@ -81,6 +81,45 @@ describe('/Web/GetAllAreas', () => {
     );
   });
 
+  it('tags the list with an ETag and answers an empty 304 to a matching If-None-Match', async () => {
+    const url = '/api/Web/GetAllAreas';
+    const first = await t.app.inject({ method: 'POST', url, headers: { token: demo, lng: 'en' } });
+    const tag = String(first.headers.etag);
+    expect(tag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers.vary).toContain('Token');
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { token: demo, lng: 'en', 'if-none-match': tag, 'accept-encoding': 'br' },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(tag);
+    expect(again.headers['content-encoding']).toBeUndefined();
+
+    // Another language is another body: the old tag no longer matches, the list comes whole.
+    const es = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { token: demo, lng: 'es', 'if-none-match': tag },
+    });
+    expect(es.statusCode).toBe(200);
+    expect(es.headers.etag).not.toBe(tag);
+    expect(es.json()).toMatchObject({ code: 200 });
+
+    // A refusal never gets a tag, and a tag never opens the list without a session.
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { lng: 'en', 'if-none-match': tag },
+    });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.headers.etag).toBeUndefined();
+    expect(anonymous.json()).toMatchObject({ code: 50008 });
+  });
+
   it('refuses a body with fields', async () => {
     const answer = await t.call('/Web/GetAllAreas', { account_id: 2 }, { token: demo, lng: 'en' });
     expect(answer).toMatchObject({ code: 40001, msg: 'Fields not allowed: account_id' });

@@ -5,8 +5,13 @@ import { requireAuth } from '../../platform/request-context';
 import type { AreasService } from './areas.service';
 
 export function registerAreasRoutes(app: FastifyInstance, areas: AreasService) {
-  registerEndpoint(app, addressEndpoints.getAllAreas, async ({ ctx }) => {
-    requireAuth(ctx);
-    return areas.getAllAreas(ctx.language);
-  });
+  registerEndpoint(
+    app,
+    addressEndpoints.getAllAreas,
+    async ({ ctx }) => {
+      requireAuth(ctx);
+      return areas.getAllAreas(ctx.language);
+    },
+    { etag: true },
+  );
 }

@@ -152,7 +152,7 @@ export function createAuthService(deps: {
      * or a change of the user's menus through any process applies to the next call everywhere
      * (docs/decisions/008-shared-state-across-processes.md measured what a cache would save).
      */
-    async authenticate(token: string): Promise<AuthContext> {
+    async authenticate(token: string, options: { touch?: boolean } = {}): Promise<AuthContext> {
       if (token.length < 16 || token.length > 128)
         throw new AppError(ResultCode.invalidToken, 'invalidToken');
       const session = await repo.findSession(hashToken(token));
@@ -167,7 +167,8 @@ export function createAuthService(deps: {
       if (current.getTime() >= session.expiresAt.getTime() || current.getTime() >= idleLimit) {
         throw new AppError(ResultCode.tokenExpired, 'tokenExpired');
       }
-      if (current.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      // `touch: false`: a look that is no use of the session (the drawn first screen, decision 026).
+      if (options.touch !== false && current.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await repo.touchSession(session.id, current);
       }
       return {

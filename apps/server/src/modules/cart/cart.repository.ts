@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import { queryRows, rowsOf, type Db } from '../../db/client';
 import { products, stores } from '../../db/schema/catalog';
 import { cartItems } from '../../db/schema/trading';
 
@@ -111,7 +111,13 @@ export function createCartRepository(db: Db) {
       user: { userId: number; companyId: number },
       limit: number | null,
     ): Promise<{ rows: CartRow[]; count: number; currency: string }> {
-      const result = await db.execute(sql`
+      // An empty cart answers the totals row alone, its line columns null.
+      type PageRow = Omit<CartRow, 'id'> & { id: number | null; count: number; currency: string | null };
+      // A named prepared statement (issue 20): planning was 0.3 ms of its 0.6 ms in PostgreSQL,
+      // and its plan (index lookups by user, by id) does not depend on the values.
+      const found = await queryRows<PageRow>(
+        db,
+        sql`
         with page as (
           select c.id, c.product_id, c.store_id, c.qty, c.remark, c.updated_at
           from cart_items c
@@ -129,10 +135,9 @@ export function createCartRepository(db: Db) {
             (select co.currency from companies co where co.id = ${user.companyId}) as currency
         ) totals
         left join page l on true
-        order by l.updated_at desc, l.id desc`);
-      // An empty cart answers the totals row alone, its line columns null.
-      type PageRow = Omit<CartRow, 'id'> & { id: number | null; count: number; currency: string | null };
-      const found = rowsOf<PageRow>(result);
+        order by l.updated_at desc, l.id desc`,
+        { prepared: true },
+      );
       return {
         rows: found.flatMap(({ count: _count, currency: _currency, id, ...row }) =>
           id === null ? [] : [{ ...row, id }],

@@ -10,8 +10,11 @@ import type { AuthContext } from '../../platform/auth-context';
 import { refused } from '../../platform/errors';
 import { translate } from '../../platform/messages';
 import type { Repositories } from '../../repositories';
+import { demandKey } from '../reports/reports.service';
 import { lookupKeys, resolveLines, unresolvedKeys, type ResolvedLine } from './part-matching';
 import { parsePastedText, type ParsedLine } from './paste-parser';
+import { equivalentsOf, followReplacements } from '../supersessions/equivalents';
+import { MAX_EQUIVALENTS } from '@partsportal/contract/supersessions';
 
 /**
  * Suggestions cost a trigram search each; only this many not-found lines get them (the first
@@ -32,8 +35,13 @@ export const MAX_SUGGESTION_KEY = 64;
  * swap of two neighbours (≈ 0.5); paste-readings.routes.test.ts pins both sides.
  */
 export const MIN_SUGGESTION_SIMILARITY = 0.45;
+/**
+ * Equivalents cost a lookup per out-of-stock line; only this many such lines get them (the first
+ * ones), so a 5,000-line file of parts out of stock still answers quickly (decision 023).
+ */
+export const EQUIVALENT_LINES = 50;
 
-const MATCHED = new Set(['exact', 'normalized', 'cross', 'my_number']);
+const MATCHED = new Set(['exact', 'normalized', 'cross', 'my_number', 'replaced']);
 
 export function createPartMatchingService(deps: { repos: Repositories }) {
   const { partMatching: repo, catalog } = deps.repos;
@@ -63,7 +71,8 @@ export function createPartMatchingService(deps: { repos: Repositories }) {
   async function resolve(auth: AuthContext, lines: readonly ParsedLine[]): Promise<ResolvedLine[]> {
     const own = await repo.lookupOwnNumbers(auth.accountId, auth.companyId, lookupKeys(lines));
     const cross = await repo.lookupCrossNumbers(auth.accountId, unresolvedKeys(lines, own));
-    return resolveLines(lines, [...own, ...cross]);
+    // Replaced numbers lead to their successors (decision 023).
+    return followReplacements(deps.repos, auth.accountId, resolveLines(lines, [...own, ...cross]));
   }
 
   async function matchLines(
@@ -105,6 +114,35 @@ export function createPartMatchingService(deps: { repos: Repositories }) {
         return product ? [product] : [];
       });
 
+    // A replaced number's successor has its own order multiple: check the quantity against it.
+    for (const line of resolved) {
+      const product =
+        line.status === 'replaced' && line.productId !== null ? products.get(line.productId) : undefined;
+      if (product && product.buy_qty > 0 && line.qty !== null && line.qty % product.buy_qty !== 0) {
+        line.status = 'invalid_qty';
+        line.problem = {
+          key: 'cartQtyNotMultiple',
+          params: { number: product.number, buy_qty: product.buy_qty },
+        };
+      }
+    }
+    // Equivalents in stock of the first out-of-stock lines' parts.
+    const outOfStock = [
+      ...new Set(
+        resolved.flatMap((line) => {
+          const product = line.productId === null ? undefined : products.get(line.productId);
+          return product && product.available_stock <= 0 ? [product.id] : [];
+        }),
+      ),
+    ].slice(0, EQUIVALENT_LINES);
+    const equivalents = await equivalentsOf(
+      deps.repos,
+      auth,
+      outOfStock.map((id) => ({ id, successorId: null })),
+      language,
+      MAX_EQUIVALENTS,
+    );
+
     const out: MatchLine[] = resolved.map((line) => ({
       line: line.line,
       input: line.input,
@@ -116,8 +154,23 @@ export function createPartMatchingService(deps: { repos: Repositories }) {
       candidates: pick(line.candidateIds),
       suggestions: line.status === 'not_found' ? pick(suggestionsByKey.get(line.suggestionKey) ?? []) : [],
       merged_lines: line.mergedLines,
+      replaces: line.replaces ?? null,
+      equivalents: line.productId === null ? [] : (equivalents.get(line.productId) ?? []),
       message: line.problem ? translate(line.problem.key, language, line.problem.params) : '',
     }));
+    // The demand report (issue 15 item 6): every line not found, in one insert.
+    const misses = resolved.filter((line) => line.status === 'not_found' && line.input.trim());
+    if (misses.length > 0) {
+      await deps.repos.reports.recordMisses(
+        misses.map((line) => ({
+          accountId: auth.accountId,
+          companyId: auth.companyId,
+          numberKey: line.key || demandKey(line.input),
+          input: line.input.trim().slice(0, 100),
+          source: 'import' as const,
+        })),
+      );
+    }
     const count = (status: string) => out.filter((line) => line.status === status).length;
     const matched = out.filter((line) => MATCHED.has(line.status)).length;
     const notFound = count('not_found');

@@ -40,6 +40,8 @@ export interface ResolvedLine {
   mergedLines: number[];
   /** A problem to explain, translated by the service. */
   problem: { key: MessageKey; params: MessageParams } | null;
+  /** The number written was replaced by `productId` (set by the service, decision 023). */
+  replaces?: { number: string; factory: string; note: string };
 }
 
 /** Hits of each key, grouped by key. */

@@ -127,19 +127,32 @@ export interface SearchHit {
 
 const nameColumn = (language: Language) =>
   sql.raw(language === 'zh' ? 'name_zh' : language === 'es' ? 'name_es' : 'name_en');
-const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+/**
+ * Ids as one `int[]` parameter: the statement's text (and so its prepared name) is the same
+ * for any number of brands or part types.
+ */
+const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/**
+ * The end of the range of keys that start with `key`, in the bytewise order of the
+ * text_pattern_ops indexes (`~<~`): the key with its last character raised by one, so
+ * `k ~>=~ key and k ~<~ prefixEnd(key)` holds exactly for the keys `like key || '%'` does.
+ * A search key is letters and digits only (normalizePartNumber), so the raised character is
+ * at most `[` and never wraps. Why a range and not LIKE: `number_key like $1` becomes an index
+ * range only when the planner sees the pattern's value, so a generic plan of a prepared
+ * statement scans; a range of two parameters is an index range in every plan.
+ */
+export function prefixEnd(key: string): string {
+  return key.slice(0, -1) + String.fromCharCode(key.charCodeAt(key.length - 1) + 1);
+}
 
 /** Product conditions shared by every tier; `p` is the products alias. */
 function filterSql(filters: SearchFilters): SQL {
   const parts: SQL[] = [sql`p.account_id = ${filters.accountId}`];
   if (!filters.includeInactive) parts.push(sql`p.is_active`);
   else if (filters.active !== undefined) parts.push(sql`p.is_active = ${filters.active}`);
-  if (filters.brandIds?.length) parts.push(sql`p.brand_id in (${idList(filters.brandIds)})`);
-  if (filters.partTypeIds?.length) parts.push(sql`p.part_type_id in (${idList(filters.partTypeIds)})`);
+  if (filters.brandIds?.length) parts.push(sql`p.brand_id = any(${idArray(filters.brandIds)})`);
+  if (filters.partTypeIds?.length) parts.push(sql`p.part_type_id = any(${idArray(filters.partTypeIds)})`);
   if (filters.isNew) parts.push(sql`p.is_new`);
   if (filters.inStock) {
     parts.push(sql`exists (select 1 from stock s where s.product_id = p.id and s.available_stock > 0)`);
@@ -184,129 +197,304 @@ function sortSql(query: SearchQuery): SQL {
   }
 }
 
+/**
+ * The cap as a literal, not a parameter: the planner costs `limit 200` as 200 rows in a
+ * prepared statement's generic plan too (a `limit $n` it guesses at 10 % of the input).
+ */
+const tierCap = sql.raw(String(TIER_CAP));
+
 /** The columns sortSql reads, taken from the tier's products row `p`. */
 const sortColumns = sql.raw('p.number_key, p.price, p.sale_count');
 /** Which tier a candidate came from, so the answer can tell whether any tier hit its cap. */
 const tierColumn = (tier: number) => sql.raw(`${tier} as tier`);
 
+/**
+ * Everything a list row or the detail shows (ProductHydration) of the products row `p`:
+ * company price (company price, then price-level price, then list price × level factor), own
+ * number, last purchase, cross numbers and stock per store. With hydrationJoins, shared by
+ * productRows and the search that hydrates its own page (searchRows).
+ */
+const hydrationColumns = (language: Language) => {
+  const name = nameColumn(language);
+  return sql`p.id, p.number, p.${name} as part_name, b.name as factory, p.brand_id, pt.${name} as part_type,
+          p.make_names, p.model_displays, ${termIn('unit', sql`p.unit`, language)} as unit, p.unit as unit_as_written, p.weight::text as weight, p.volumn::text as volumn,
+          p.buy_qty, p.sale_count as salecount, p.is_new,
+          floor(extract(epoch from p.market_time))::bigint as market_time,
+          cpn.my_number,
+          round(coalesce(cpc.price, cpl.price, p.price * coalesce(pl.factor, 1)), 2)::text as price,
+          co.currency,
+          (select coalesce(json_agg(json_build_object('kind', n.kind, 'brand', n.brand_name, 'number', n.number)
+              order by case n.kind when 'oe' then 0 else 1 end, n.id), '[]'::json)
+            from product_numbers n where n.product_id = p.id) as numbers,
+          (select coalesce(json_agg(json_build_object('store_id', s.store_id, 'store_name', ${localizedName(sql`st.name`, sql`st.names`, language)}, 'stock', s.stock,
+              'available_stock', s.available_stock) order by st.id), '[]'::json)
+            from stock s join stores st on st.id = s.store_id where s.product_id = p.id and st.is_active) as stores,
+          round(lo.price, 2)::text as last_price, lo.qty as last_qty,
+          p.remark, p.pro_params, p.extend_param, p.note_model, p.yp_model, p.yp_aaia_model, p.images, p.files`;
+};
+
+/** The joins hydrationColumns reads, after a `products p`. */
+const hydrationJoins = (companyId: number) => sql`
+        join companies co on co.id = ${companyId}
+        left join price_levels pl on pl.id = co.price_level_id
+        join brands b on b.id = p.brand_id
+        left join part_types pt on pt.id = p.part_type_id
+        left join customer_part_numbers cpn on cpn.company_id = ${companyId} and cpn.product_id = p.id
+        left join lateral (
+          select cp.price from company_prices cp where cp.product_id = p.id and cp.company_id = ${companyId} limit 1
+        ) cpc on true
+        left join lateral (
+          select cp.price from company_prices cp
+          where cp.product_id = p.id and cp.price_level_id = co.price_level_id limit 1
+        ) cpl on true
+        left join lateral (
+          select ol.price, ol.qty from order_lines ol
+          where ol.company_id = ${companyId} and ol.product_id = p.id order by ol.id desc limit 1
+        ) lo on true`;
+
+/** A search hit with its page row hydrated in the same statement (searchRows). */
+export type HydratedHit = SearchHit & { product: ProductHydration };
+
+/** Whose prices and language a hydrating search answers in (searchRows). */
+export interface Hydration {
+  companyId: number;
+  language: Language;
+}
+
 export function createCatalogRepository(db: Db) {
-  return {
+  /**
+   * Ranked product ids for one page (search), or with `hydration` the page's product rows too
+   * (searchRows). Each tier is an index lookup capped at TIER_CAP with the filters applied inside
+   * it; a product found by several tiers keeps its best rank.
+   * Ranks: 0 our number, 1 OE / brand / customer number, 2 prefix, 3 infix, 4 name words.
+   */
+  async function search(
+    query: SearchQuery,
+    filters: SearchFilters,
+    hydration?: Hydration,
+  ): Promise<{ hydrated: false; rows: SearchHit[] } | { hydrated: true; rows: HydratedHit[] }> {
+    const where = filterSql(filters);
+    const tiers: SQL[] = [];
+    const { key, companyId } = query;
+    if (key) {
+      // One btree range scan per source finds the exact number and its prefix extensions
+      // together; the exact key sorts first in the range, so the cap never drops it.
+      // `using ~<~` is the sort order of the text_pattern_ops index: with a plain `order by`
+      // the planner walked the (account, number, brand) unique index instead and filtered
+      // the LIKE row by row — 2.3 s for a prefix that sorts late (docs/PERFORMANCE.md).
+      // The prefix is a range of the same operators (prefixEnd): an index range in any plan,
+      // also the generic plan of a prepared statement (issue 20). Its bounds are read through
+      // `(select …)` (InitPlans), so the planner costs every key's range alike, as a generic
+      // plan must: after five runs PostgreSQL finds the cached generic plan no dearer than a
+      // fresh one and stops planning. (With the values visible it costed a long key's range
+      // at a few rows and the generic one at 0.5 % of the table, and planned every search
+      // anew: 0.9 ms of a search's 1.3 ms in PostgreSQL.)
+      // On the single-column indexes the end is `~<~ any (array[…])`: the planner then does
+      // not pair the two bounds into one 0.5 % range but estimates a third of a third of the
+      // table, so it walks the index in order and stops at the cap on any table size; paired,
+      // a 15,000-part table got a bitmap scan of all 3,000 keys of a broad prefix, sorted.
+      // The customers' index leads with the company: there an `any` end would become a
+      // filter (PostgreSQL 15 keeps an array condition on a later column out of an ordered
+      // scan), and a company's own numbers are few.
+      const lower = (column: SQL) => sql`${column} ~>=~ (select ${key}::text)`;
+      const match = (column: SQL) =>
+        query.usePrefix
+          ? sql`${lower(column)} and ${column} ~<~ any (array[(select ${prefixEnd(key)}::text)])`
+          : sql`${column} = ${key}`;
+      const companyMatch = (column: SQL) =>
+        query.usePrefix
+          ? sql`${lower(column)} and ${column} ~<~ (select ${prefixEnd(key)}::text)`
+          : sql`${column} = ${key}`;
+      tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)},
+          case when p.number_key = ${key} then 0 else 2 end as rank,
+          case when p.number_key = ${key} then 'number' else 'prefix' end as kind,
+          p.number as value
+        from products p where ${match(sql`p.number_key`)} and ${where}
+        order by p.number_key using ~<~ limit ${tierCap})`);
+      tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)},
+          case when n.number_key = ${key} then 1 else 2 end as rank,
+          case when n.number_key <> ${key} then 'prefix' when n.kind = 'oe' then 'oe' else 'brand_number' end as kind,
+          n.brand_name || ' ' || n.number as value
+        from product_numbers n join products p on p.id = n.product_id
+        where ${match(sql`n.number_key`)} and ${where}
+        order by n.number_key using ~<~ limit ${tierCap})`);
+      if (companyId !== null) {
+        tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)},
+          case when c.my_number_key = ${key} then 1 else 2 end as rank,
+          case when c.my_number_key = ${key} then 'my_number' else 'prefix' end as kind,
+          c.my_number as value
+        from customer_part_numbers c join products p on p.id = c.product_id
+        where c.company_id = ${companyId} and ${companyMatch(sql`c.my_number_key`)} and ${where}
+        order by c.my_number_key using ~<~ limit ${tierCap})`);
+      }
+    }
+    if (query.useInfix) {
+      // Infix via the trigram indexes: the costly tier, run only when few numbers start with the key.
+      const infix = `%${key}%`;
+      const prefix = `${key}%`;
+      tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)}, 3 as rank, 'infix' as kind, p.number as value from products p
+        where p.number_key like ${infix} and p.number_key not like ${prefix} and ${where} limit ${TIER_CAP})`);
+      tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)}, 3 as rank, 'infix' as kind, n.brand_name || ' ' || n.number as value
+        from product_numbers n join products p on p.id = n.product_id
+        where n.number_key like ${infix} and n.number_key not like ${prefix} and ${where} limit ${TIER_CAP})`);
+    }
+    if (query.words.length > 0) {
+      const wordsMatch = sql.join(
+        query.words.map((word) => sql`p.name_search like ${`%${word}%`}`),
+        sql` and `,
+      );
+      tiers.push(
+        sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)}, 4 as rank, 'name' as kind, '' as value from products p where ${wordsMatch} and ${where} limit ${TIER_CAP})`,
+      );
+    }
+
+    if (tiers.length === 0 && filters.vehicleId) {
+      // A vehicle alone fits 30,000+ of 1M parts: counting and sorting all of them cost 95 ms
+      // and 14 req/s at 50 connections (docs/PERFORMANCE.md). Like a broad prefix, it ranks
+      // the first TIER_CAP fitted parts in (vehicle, product) index order and its total is a
+      // capped count. `offset 0` keeps the products lookup a per-fitment probe: joined
+      // freely, PostgreSQL merge-joins along the whole products primary key, which reads
+      // every part below the vehicle's last fitted id when its parts sit late in the table.
+      const productWhere = filterSql({ ...filters, vehicleId: undefined, make: undefined });
+      const rows = await queryRows<SearchHit>(
+        db,
+        sql`
+        with h as (
+          select p.id, p.number_key, p.price, p.sale_count, 0 as rank
+          from fitments f
+          cross join lateral (
+            select p.id, ${sortColumns} from products p where p.id = f.product_id and ${productWhere} offset 0
+          ) p
+          where f.vehicle_id = ${filters.vehicleId}
+          order by f.product_id
+          limit ${TIER_CAP}
+        )
+        select h.id, 0 as rank, 'none' as kind, '' as value, (count(*) over ())::int as total,
+          count(*) over () >= ${TIER_CAP} as capped
+        from h
+        order by ${sortSql(query)}
+        limit ${query.limit} offset ${query.offset}`,
+      );
+      return { hydrated: false, rows };
+    }
+    if (tiers.length === 0) {
+      const rows = await queryRows<SearchHit>(
+        db,
+        sql`
+        select h.id, 0 as rank, 'none' as kind, '' as value, (count(*) over ())::int as total, false as capped
+        from (select p.id, ${sortColumns}, 0 as rank from products p where ${where}) h
+        order by ${sortSql(query)}
+        limit ${query.limit} offset ${query.offset}`,
+      );
+      return { hydrated: false, rows };
+    }
+    const numberTiersOnly = !query.useInfix && query.words.length === 0;
+    // Window functions run before DISTINCT ON, so each tier's row count is taken over all of
+    // its candidates, also those another tier found with a better rank.
+    const tierCounts = sql.raw(
+      tiers.map((_, tier) => `count(*) filter (where tier = ${tier}) over ()`).join(', '),
+    );
+    const candidates = sql`
+      hits as (${sql.join(tiers, sql` union all `)}),
+      h as (
+        select distinct on (product_id) product_id as id, number_key, price, sale_count, rank, kind, value,
+          greatest(${tierCounts}) >= ${TIER_CAP} as capped
+        from hits order by product_id, rank
+      )`;
+    // Number tiers only: index ranges whatever the key, so one plan serves every key
+    // (issue 20: planning was 0.9 ms of a search's 1.3 ms in PostgreSQL). The infix and
+    // name tiers stay one-off statements: their trigram LIKE is costed from the pattern.
+    const prepared = { prepared: numberTiersOnly };
+    if (!hydration) {
+      const rows = await queryRows<SearchHit>(
+        db,
+        sql`
+        with ${candidates}
+        select h.id, h.rank, h.kind, h.value, (count(*) over ())::int as total, h.capped
+        from h
+        order by ${sortSql(query)}
+        limit ${query.limit} offset ${query.offset}`,
+        prepared,
+      );
+      return { hydrated: false, rows };
+    }
+    // The page, then its rows joined to it (issue 20: one round trip, not two). `ord` carries
+    // the page's order through the join; the hydration reads each page row's product by its
+    // primary key, in the same cached plan.
+    const rows = await queryRows<
+      ProductHydration & {
+        hit_rank: number;
+        hit_kind: string;
+        hit_value: string;
+        hit_total: number;
+        hit_capped: boolean;
+      }
+    >(
+      db,
+      sql`
+      with ${candidates},
+      page as (
+        select h.id, h.rank, h.kind, h.value, (count(*) over ())::int as total, h.capped,
+          row_number() over (order by ${sortSql(query)}) as ord
+        from h
+        order by ${sortSql(query)}
+        limit ${query.limit} offset ${query.offset}
+      )
+      select page.rank as hit_rank, page.kind as hit_kind, page.value as hit_value, page.total as hit_total,
+        page.capped as hit_capped, ${hydrationColumns(hydration.language)}
+      from page
+      join products p on p.id = page.id
+      ${hydrationJoins(hydration.companyId)}
+      order by page.ord`,
+      prepared,
+    );
+    return {
+      hydrated: true,
+      rows: rows.map(({ hit_rank, hit_kind, hit_value, hit_total, hit_capped, ...product }) => ({
+        id: product.id,
+        rank: hit_rank,
+        kind: hit_kind,
+        value: hit_value,
+        total: hit_total,
+        capped: hit_capped,
+        product,
+      })),
+    };
+  }
+
+  const repository = {
     /**
      * Ranked product ids for one page. Each tier is an index lookup capped at TIER_CAP with the
      * filters applied inside it; a product found by several tiers keeps its best rank.
      * Ranks: 0 our number, 1 OE / brand / customer number, 2 prefix, 3 infix, 4 name words.
      */
     async search(query: SearchQuery, filters: SearchFilters): Promise<SearchHit[]> {
-      const where = filterSql(filters);
-      const tiers: SQL[] = [];
-      const { key, companyId } = query;
-      if (key) {
-        // One btree range scan per source finds the exact number and its prefix extensions
-        // together; the exact key sorts first in the range, so the cap never drops it.
-        // `using ~<~` is the sort order of the text_pattern_ops index: with a plain `order by`
-        // the planner walked the (account, number, brand) unique index instead and filtered
-        // the LIKE row by row — 2.3 s for a prefix that sorts late (docs/PERFORMANCE.md).
-        const match = query.usePrefix ? sql`like ${`${key}%`}` : sql`= ${key}`;
-        tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)},
-            case when p.number_key = ${key} then 0 else 2 end as rank,
-            case when p.number_key = ${key} then 'number' else 'prefix' end as kind,
-            p.number as value
-          from products p where p.number_key ${match} and ${where}
-          order by p.number_key using ~<~ limit ${TIER_CAP})`);
-        tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)},
-            case when n.number_key = ${key} then 1 else 2 end as rank,
-            case when n.number_key <> ${key} then 'prefix' when n.kind = 'oe' then 'oe' else 'brand_number' end as kind,
-            n.brand_name || ' ' || n.number as value
-          from product_numbers n join products p on p.id = n.product_id
-          where n.number_key ${match} and ${where}
-          order by n.number_key using ~<~ limit ${TIER_CAP})`);
-        if (companyId !== null) {
-          tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)},
-            case when c.my_number_key = ${key} then 1 else 2 end as rank,
-            case when c.my_number_key = ${key} then 'my_number' else 'prefix' end as kind,
-            c.my_number as value
-          from customer_part_numbers c join products p on p.id = c.product_id
-          where c.company_id = ${companyId} and c.my_number_key ${match} and ${where}
-          order by c.my_number_key using ~<~ limit ${TIER_CAP})`);
-        }
-      }
-      if (query.useInfix) {
-        // Infix via the trigram indexes: the costly tier, run only when few numbers start with the key.
-        const infix = `%${key}%`;
-        const prefix = `${key}%`;
-        tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)}, 3 as rank, 'infix' as kind, p.number as value from products p
-          where p.number_key like ${infix} and p.number_key not like ${prefix} and ${where} limit ${TIER_CAP})`);
-        tiers.push(sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)}, 3 as rank, 'infix' as kind, n.brand_name || ' ' || n.number as value
-          from product_numbers n join products p on p.id = n.product_id
-          where n.number_key like ${infix} and n.number_key not like ${prefix} and ${where} limit ${TIER_CAP})`);
-      }
-      if (query.words.length > 0) {
-        const wordsMatch = sql.join(
-          query.words.map((word) => sql`p.name_search like ${`%${word}%`}`),
-          sql` and `,
-        );
-        tiers.push(
-          sql`(select p.id as product_id, ${sortColumns}, ${tierColumn(tiers.length)}, 4 as rank, 'name' as kind, '' as value from products p where ${wordsMatch} and ${where} limit ${TIER_CAP})`,
-        );
-      }
+      return (await search(query, filters)).rows;
+    },
 
-      if (tiers.length === 0 && filters.vehicleId) {
-        // A vehicle alone fits 30,000+ of 1M parts: counting and sorting all of them cost 95 ms
-        // and 14 req/s at 50 connections (docs/PERFORMANCE.md). Like a broad prefix, it ranks
-        // the first TIER_CAP fitted parts in (vehicle, product) index order and its total is a
-        // capped count. `offset 0` keeps the products lookup a per-fitment probe: joined
-        // freely, PostgreSQL merge-joins along the whole products primary key, which reads
-        // every part below the vehicle's last fitted id when its parts sit late in the table.
-        const productWhere = filterSql({ ...filters, vehicleId: undefined, make: undefined });
-        return queryRows<SearchHit>(
-          db,
-          sql`
-          with h as (
-            select p.id, p.number_key, p.price, p.sale_count, 0 as rank
-            from fitments f
-            cross join lateral (
-              select p.id, ${sortColumns} from products p where p.id = f.product_id and ${productWhere} offset 0
-            ) p
-            where f.vehicle_id = ${filters.vehicleId}
-            order by f.product_id
-            limit ${TIER_CAP}
-          )
-          select h.id, 0 as rank, 'none' as kind, '' as value, (count(*) over ())::int as total,
-            count(*) over () >= ${TIER_CAP} as capped
-          from h
-          order by ${sortSql(query)}
-          limit ${query.limit} offset ${query.offset}`,
-        );
-      }
-      if (tiers.length === 0) {
-        return queryRows<SearchHit>(
-          db,
-          sql`
-          select h.id, 0 as rank, 'none' as kind, '' as value, (count(*) over ())::int as total, false as capped
-          from (select p.id, ${sortColumns}, 0 as rank from products p where ${where}) h
-          order by ${sortSql(query)}
-          limit ${query.limit} offset ${query.offset}`,
-        );
-      }
-      // Window functions run before DISTINCT ON, so each tier's row count is taken over all of
-      // its candidates, also those another tier found with a better rank.
-      const tierCounts = sql.raw(
-        tiers.map((_, tier) => `count(*) filter (where tier = ${tier}) over ()`).join(', '),
+    /**
+     * search, with each hit's product row (productRows' columns for this company and language).
+     * A number search and its page's hydration are one statement (issue 20): the page of hits
+     * is a CTE the hydration joins, so a search costs one round trip to PostgreSQL, not two.
+     * The vehicle-only and filter-only lists hydrate in a second statement as before.
+     */
+    async searchRows(
+      query: SearchQuery,
+      filters: SearchFilters,
+      hydration: Hydration,
+    ): Promise<HydratedHit[]> {
+      const found = await search(query, filters, hydration);
+      if (found.hydrated) return found.rows;
+      const products = await repository.productRows(
+        found.rows.map((hit) => hit.id),
+        hydration.companyId,
+        hydration.language,
       );
-      return queryRows<SearchHit>(
-        db,
-        sql`
-        with hits as (${sql.join(tiers, sql` union all `)}),
-        h as (
-          select distinct on (product_id) product_id as id, number_key, price, sale_count, rank, kind, value,
-            greatest(${tierCounts}) >= ${TIER_CAP} as capped
-          from hits order by product_id, rank
-        )
-        select h.id, h.rank, h.kind, h.value, (count(*) over ())::int as total, h.capped
-        from h
-        order by ${sortSql(query)}
-        limit ${query.limit} offset ${query.offset}`,
-      );
+      const byId = new Map(products.map((product) => [product.id, product]));
+      return found.rows.flatMap((hit) => {
+        const product = byId.get(hit.id);
+        return product ? [{ ...hit, product }] : [];
+      });
     },
 
     /** Close spellings (typos) by trigram similarity, for when nothing else matched. */
@@ -337,43 +525,16 @@ export function createCatalogRepository(db: Db) {
      */
     async productRows(ids: readonly number[], companyId: number, language: Language) {
       if (ids.length === 0) return [];
-      const name = nameColumn(language);
       return queryRows<ProductHydration>(
         db,
         sql`
-        select p.id, p.number, p.${name} as part_name, b.name as factory, p.brand_id, pt.${name} as part_type,
-          p.make_names, p.model_displays, ${termIn('unit', sql`p.unit`, language)} as unit, p.unit as unit_as_written, p.weight::text as weight, p.volumn::text as volumn,
-          p.buy_qty, p.sale_count as salecount, p.is_new,
-          floor(extract(epoch from p.market_time))::bigint as market_time,
-          cpn.my_number,
-          round(coalesce(cpc.price, cpl.price, p.price * coalesce(pl.factor, 1)), 2)::text as price,
-          co.currency,
-          (select coalesce(json_agg(json_build_object('kind', n.kind, 'brand', n.brand_name, 'number', n.number)
-              order by case n.kind when 'oe' then 0 else 1 end, n.id), '[]'::json)
-            from product_numbers n where n.product_id = p.id) as numbers,
-          (select coalesce(json_agg(json_build_object('store_id', s.store_id, 'store_name', ${localizedName(sql`st.name`, sql`st.names`, language)}, 'stock', s.stock,
-              'available_stock', s.available_stock) order by st.id), '[]'::json)
-            from stock s join stores st on st.id = s.store_id where s.product_id = p.id and st.is_active) as stores,
-          round(lo.price, 2)::text as last_price, lo.qty as last_qty,
-          p.remark, p.pro_params, p.extend_param, p.note_model, p.yp_model, p.yp_aaia_model, p.images, p.files
+        select ${hydrationColumns(language)}
         from products p
-        join companies co on co.id = ${companyId}
-        left join price_levels pl on pl.id = co.price_level_id
-        join brands b on b.id = p.brand_id
-        left join part_types pt on pt.id = p.part_type_id
-        left join customer_part_numbers cpn on cpn.company_id = ${companyId} and cpn.product_id = p.id
-        left join lateral (
-          select cp.price from company_prices cp where cp.product_id = p.id and cp.company_id = ${companyId} limit 1
-        ) cpc on true
-        left join lateral (
-          select cp.price from company_prices cp
-          where cp.product_id = p.id and cp.price_level_id = co.price_level_id limit 1
-        ) cpl on true
-        left join lateral (
-          select ol.price, ol.qty from order_lines ol
-          where ol.company_id = ${companyId} and ol.product_id = p.id order by ol.id desc limit 1
-        ) lo on true
-        where p.id = any(${`{${ids.join(',')}}`}::int[])`,
+        ${hydrationJoins(companyId)}
+        where p.id = any((select ${`{${ids.join(',')}}`}::int[])::int[])`,
+        // The ids through an InitPlan (issue 20): seen by the planner, a one-part page (an
+        // exact hit) costed less than the cached plan for "some ids", and PostgreSQL planned
+        // the statement anew on every run (bind 0.9–1.2 ms); hidden, the cached plan is used.
         { prepared: true },
       );
     },
@@ -533,6 +694,7 @@ export function createCatalogRepository(db: Db) {
       );
     },
   };
+  return repository;
 }
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

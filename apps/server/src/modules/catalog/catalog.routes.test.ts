@@ -266,6 +266,40 @@ describe('/Web/GetVehicleTree', () => {
   });
 });
 
+describe('reference lists with an ETag (issue 18 item 3)', () => {
+  it.each(['/Web/GetCatalogFilters', '/Web/GetVehicleTree'])(
+    '%s answers 304 when unchanged',
+    async (call) => {
+      const request = (headers: Record<string, string>) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api${call}`,
+          headers: { token: demo, 'content-type': 'application/json', ...headers },
+          payload: '{}',
+        });
+      const first = await request({});
+      expect(first.json()).toMatchObject({ code: 200 });
+      const tag = String(first.headers.etag);
+      expect(tag).toMatch(/^W\//);
+      const again = await request({ 'if-none-match': tag });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect((await request({ 'if-none-match': 'W/"stale"' })).statusCode).toBe(200);
+    },
+  );
+
+  it('never tags a personal list: the product list has no ETag', async () => {
+    const list = await t.app.inject({
+      method: 'POST',
+      url: '/api/Web/GetProductList',
+      headers: { token: demo, 'content-type': 'application/json' },
+      payload: JSON.stringify({ page: 1, pageSize: 10 }),
+    });
+    expect(list.json()).toMatchObject({ code: 200 });
+    expect(list.headers.etag).toBeUndefined();
+  });
+});
+
 describe('/Web/GetStockProductList', () => {
   it('lists stock per store with store and stock filters', async () => {
     const store = await one<{ id: number }>(`select id from stores order by id limit 1`);

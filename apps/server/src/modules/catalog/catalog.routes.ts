@@ -3,18 +3,48 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { registerEndpoint } from '../../platform/endpoint-routes';
 import { requireAuth } from '../../platform/request-context';
+import type { ReportsService } from '../reports/reports.service';
 import type { CatalogFiles } from './catalog-files';
 import type { CatalogService } from './catalog.service';
 
-export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService, files: CatalogFiles) {
-  registerEndpoint(app, catalogEndpoints.getProductList, ({ body, ctx }) =>
-    catalog.productList(requireAuth(ctx), body, ctx.language),
+export function registerCatalogRoutes(
+  app: FastifyInstance,
+  catalog: CatalogService,
+  files: CatalogFiles,
+  demand?: Pick<ReportsService, 'recordSearchMiss'>,
+) {
+  registerEndpoint(app, catalogEndpoints.getProductList, async ({ body, ctx }) => {
+    const auth = requireAuth(ctx);
+    const answer = await catalog.productList(auth, body, ctx.language);
+    // The demand report (issue 15 item 6): a plain search on page 1 that found nothing (or only
+    // "did you mean" guesses) is recorded. One insert, only on a miss; a hit costs nothing.
+    if (
+      demand &&
+      body.page === 1 &&
+      body.keyword.trim() &&
+      !body.brandIds?.length &&
+      !body.partTypeIds?.length &&
+      !body.vehicle &&
+      body.isNew === undefined &&
+      body.inStock === undefined &&
+      answer.list.every((row) => row.match.kind === 'similar')
+    ) {
+      await demand.recordSearchMiss(auth, body.keyword);
+    }
+    return answer;
+  });
+  // Reference lists the client asks for on every catalogue visit: an unchanged one is a 304.
+  registerEndpoint(
+    app,
+    catalogEndpoints.getCatalogFilters,
+    ({ ctx }) => catalog.filters(requireAuth(ctx), ctx.language),
+    { etag: true },
   );
-  registerEndpoint(app, catalogEndpoints.getCatalogFilters, ({ ctx }) =>
-    catalog.filters(requireAuth(ctx), ctx.language),
-  );
-  registerEndpoint(app, catalogEndpoints.getVehicleTree, ({ body, ctx }) =>
-    catalog.vehicleTree(requireAuth(ctx), body),
+  registerEndpoint(
+    app,
+    catalogEndpoints.getVehicleTree,
+    ({ body, ctx }) => catalog.vehicleTree(requireAuth(ctx), body),
+    { etag: true },
   );
   registerEndpoint(app, catalogEndpoints.getProductDetail, ({ params, ctx }) =>
     catalog.productDetail(requireAuth(ctx), params.id, ctx.language),

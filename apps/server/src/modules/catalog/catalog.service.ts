@@ -1,5 +1,6 @@
 import {
   MIN_PREFIX_LENGTH,
+  type CatalogRow,
   type ProductDetail,
   type ProductRow,
   type productListRequestSchema,
@@ -11,8 +12,24 @@ import { normalizePartNumber } from '@partsportal/contract/part-number';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';
 import { notFound } from '../../platform/errors';
-import type { CatalogRepository, SearchFilters, SearchHit, SearchQuery } from './catalog.repository';
+import type {
+  CatalogRepository,
+  HydratedHit,
+  Hydration,
+  ProductHydration,
+  SearchFilters,
+  SearchHit,
+  SearchQuery,
+} from './catalog.repository';
 import type { Repositories } from '../../repositories';
+import {
+  equivalentsOf,
+  replacedBy,
+  successorOfPart,
+  successorsOf,
+  successorsOfNumber,
+} from '../supersessions/equivalents';
+import { MAX_EQUIVALENTS } from '@partsportal/contract/supersessions';
 
 /** Results offered as "did you mean" when nothing matched a number. */
 const SIMILAR_LIMIT = 20;
@@ -49,8 +66,13 @@ export async function searchProducts(
     order: SearchQuery['order'];
     page: number;
     pageSize: number;
+    /**
+     * The buyers' list: the page's product rows come with the hits, from the search's own
+     * statement (repo.searchRows, issue 20); "did you mean" hits come without.
+     */
+    hydration?: Hydration;
   },
-): Promise<{ hits: SearchHit[]; total: number; capped: boolean }> {
+): Promise<{ hits: Array<SearchHit | HydratedHit>; total: number; capped: boolean }> {
   const keyword = input.keyword.trim();
   const key = normalizePartNumber(keyword);
   const { filters } = input;
@@ -70,7 +92,9 @@ export async function searchProducts(
   // (never on a page with rows) the first row of the same search is read for the total, so
   // the answer keeps it and says whether it is a lower bound instead of claiming "0".
   const searchPage = async (q: SearchQuery) => {
-    const hits = await repo.search(q, filters);
+    const hits = input.hydration
+      ? await repo.searchRows(q, filters, input.hydration)
+      : await repo.search(q, filters);
     const head =
       hits[0] ?? (q.offset > 0 ? (await repo.search({ ...q, limit: 1, offset: 0 }, filters))[0] : undefined);
     return { hits, total: head?.total ?? 0, capped: head?.capped ?? false };
@@ -93,20 +117,27 @@ export async function searchProducts(
 export const productPictureUrl = (id: number) => `/Product/ProductPic/${id}`;
 export const productImageUrl = (id: number, index: number) => `/Product/ProductBigId/${id}-${index}`;
 
-export function createCatalogService(deps: { repos: Repositories; now?: () => Date }) {
-  const repo = deps.repos.catalog;
+/**
+ * Every read here may be a moment stale (the catalogue changes by imports, not by the buyer), so
+ * all of it is `readRepos`: the read replica when one is configured (decision 027).
+ */
+export function createCatalogService(deps: { readRepos: Repositories; now?: () => Date }) {
+  const repo = deps.readRepos.catalog;
   const now = deps.now ?? (() => new Date());
 
   async function rowsFor(
     auth: AuthContext,
-    hits: readonly Pick<SearchHit, 'id' | 'kind' | 'value'>[],
+    hits: readonly (Pick<SearchHit, 'id' | 'kind' | 'value'> & { product?: ProductHydration })[],
     language: Language,
   ) {
-    const products = await repo.productRows(
-      hits.map((hit) => hit.id),
-      auth.companyId,
-      language,
-    );
+    // A hydrating search brought the rows along; only other hits are read here.
+    const products = hits.every((hit) => hit.product)
+      ? hits.map((hit) => hit.product!)
+      : await repo.productRows(
+          hits.map((hit) => hit.id),
+          auth.companyId,
+          language,
+        );
     const byId = new Map(products.map((product) => [product.id, product]));
     return hits.flatMap((hit) => {
       const product = byId.get(hit.id);
@@ -169,9 +200,61 @@ export function createCatalogService(deps: { repos: Repositories; now?: () => Da
         order: body.order,
         page: body.page,
         pageSize: body.pageSize,
+        hydration: { companyId: auth.companyId, language },
       });
       const list = (await rowsFor(auth, found.hits, language)).map(({ detail: _detail, ...row }) => row);
-      return { list, total: found.total, total_is_lower_bound: found.capped };
+      // Decision 019, for this page only: the searched number's successors (page 1), each row's
+      // successor, and equivalents in stock of the rows out of stock.
+      const keyword = body.keyword.trim();
+      const key = normalizePartNumber(keyword);
+      const askNumber =
+        body.page === 1 && key.length >= MIN_PREFIX_LENGTH && searchWords(keyword).length === 0;
+      const successors = await successorsOf(deps.readRepos, auth.accountId, [
+        ...list.map((row) => ({ brandId: row.brand_id, key: normalizePartNumber(row.number) })),
+        ...(askNumber ? [{ brandId: null, key }] : []),
+      ]);
+      const followed = askNumber
+        ? successorsOfNumber(successors, key).filter((s) => s.product_id !== null)
+        : [];
+      const replacementRows = (
+        await rowsFor(
+          auth,
+          [...new Set(followed.map((s) => s.product_id!))].map((id) => ({ id, kind: 'none', value: '' })),
+          language,
+        )
+      ).map(({ detail: _detail, ...row }) => {
+        const from = followed.find((s) => s.product_id === row.id)!;
+        return { ...row, replaces: { number: from.old_number, factory: from.old_brand, note: from.note } };
+      });
+      // Successors of replacement rows themselves are already followed to the newest number.
+      const successorsFor = new Map(
+        [...list, ...replacementRows].map((row) => [row.id, successorOfPart(successors, row)]),
+      );
+      const outOfStock = [...list, ...replacementRows].filter((row) => row.available_stock <= 0);
+      const equivalents = await equivalentsOf(
+        deps.readRepos,
+        auth,
+        [...new Map(outOfStock.map((row) => [row.id, row])).values()].map((row) => ({
+          id: row.id,
+          successorId: successorsFor.get(row.id)?.product_id ?? null,
+        })),
+        language,
+        MAX_EQUIVALENTS,
+      );
+      const finish = <T extends ProductRow>(row: T & { replaces?: CatalogRow['replaces'] }): CatalogRow => ({
+        ...row,
+        replaced_by: replacedBy(successorsFor.get(row.id)),
+        replaces: row.replaces ?? null,
+        equivalents: equivalents.get(row.id) ?? [],
+      });
+      // The searched number was replaced and matched nothing else: "did you mean" rows are noise.
+      const onlySimilar = replacementRows.length > 0 && list.every((row) => row.match.kind === 'similar');
+      return {
+        list: onlySimilar ? [] : list.map(finish),
+        total: onlySimilar ? 0 : found.total,
+        total_is_lower_bound: found.capped,
+        ...(replacementRows.length > 0 ? { replacements: replacementRows.map(finish) } : {}),
+      };
     },
 
     async productDetail(auth: AuthContext, id: number, language: Language): Promise<ProductDetail> {
@@ -180,8 +263,26 @@ export function createCatalogService(deps: { repos: Repositories; now?: () => Da
       if (!row) throw notFound();
       const vehicles = await repo.vehiclesOf(id, language);
       const { detail, ...listRow } = row;
+      const successor = successorOfPart(
+        await successorsOf(deps.readRepos, auth.accountId, [
+          { brandId: row.brand_id, key: normalizePartNumber(row.number) },
+        ]),
+        row,
+      );
+      const equivalents =
+        row.available_stock > 0
+          ? []
+          : ((
+              await equivalentsOf(
+                deps.readRepos,
+                auth,
+                [{ id, successorId: successor?.product_id ?? null }],
+                language,
+                MAX_EQUIVALENTS * 2,
+              )
+            ).get(id) ?? []);
       // Parameter names and word values in the reader's language (term_names, decision 011).
-      const termIn = await deps.repos.names.termsIn(
+      const termIn = await deps.readRepos.names.termsIn(
         language,
         detail.pro_params.flatMap((param) => [
           { kind: 'param' as const, term: param.name },
@@ -190,6 +291,8 @@ export function createCatalogService(deps: { repos: Repositories; now?: () => Da
       );
       return {
         ...listRow,
+        replaced_by: replacedBy(successor),
+        equivalents,
         remark: detail.remark,
         pro_params: detail.pro_params.map((param) => ({
           name: termIn('param', param.name),

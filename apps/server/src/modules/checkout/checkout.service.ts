@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { MAX_LINE_QTY } from '@partsportal/contract/cart';
 import {
   MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_PO_NUMBER_LENGTH,
+  poNumberProblem,
   type CheckoutLine,
   type CheckoutPreview,
   type SavedOrder,
@@ -205,11 +207,32 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   return key;
 }
 
-/** What "the same body" means for a retried submit: every field, in a fixed order. */
+/**
+ * What "the same body" means for a retried submit: every field, in a fixed order. The PO number
+ * and backorder choice join the list only when sent, so keys stored before them still match.
+ */
 const requestHash = (body: SaveSubmitsRequest) =>
   createHash('sha256')
-    .update(JSON.stringify([body.remark ?? '', body.items, body.address_id ?? null]))
+    .update(
+      JSON.stringify([
+        body.remark ?? '',
+        body.items,
+        body.address_id ?? null,
+        ...(body.po_number === undefined && body.backorder === undefined
+          ? []
+          : [body.po_number?.trim() ?? '', body.backorder ?? 'ship_available']),
+      ]),
+    )
     .digest('hex');
+
+/** The buyer's order reference, trimmed; refused with the rule it breaks (issue 17 #15). */
+function checkedPoNumber(value: string | undefined): string {
+  const problem = poNumberProblem(value ?? '');
+  if (problem === 'too_long')
+    throw new AppError(ResultCode.validation, 'poNumberTooLong', { max: MAX_PO_NUMBER_LENGTH });
+  if (problem === 'characters') throw new AppError(ResultCode.validation, 'poNumberCharacters');
+  return (value ?? '').trim();
+}
 
 /** The first reason a priced line cannot be ordered, as a refusal naming the product. */
 async function refuseProblem(repos: Repositories, priced: PricedLine) {
@@ -283,6 +306,7 @@ export function createCheckoutService(deps: DataAccess & { now?: () => Date }) {
       const idempotencyKey = idempotencyKeyOf(headers);
       const ids = [...new Set(body.items)];
       if (ids.length === 0) throw refused('submitNothingChecked');
+      const poNumber = checkedPoNumber(body.po_number);
       const hash = requestHash(body);
 
       return transaction(async (tx) => {
@@ -400,6 +424,8 @@ export function createCheckoutService(deps: DataAccess & { now?: () => Date }) {
             phone: address.phone,
             idempotencyKey: idempotencyKey ?? null,
             requestHash: idempotencyKey === undefined ? null : hash,
+            poNumber,
+            backorder: body.backorder ?? 'ship_available',
           },
           lines,
           auth.userId,

@@ -30,8 +30,9 @@ const series = (months: readonly string[], sums: Array<[string, string]>) => {
   return months.map((m) => money(byMonth.get(m) ?? 0));
 };
 
-export function createDashboardService(deps: { repos: Repositories; now?: () => Date }) {
-  const { dashboard: repo, cart, notices } = deps.repos;
+/** Read-only: may be a moment stale (`readRepos`, decision 027); the caller's own writes show. */
+export function createDashboardService(deps: { readRepos: Repositories; now?: () => Date }) {
+  const { dashboard: repo, cart, notices } = deps.readRepos;
   const now = deps.now ?? (() => new Date());
 
   return {

@@ -47,6 +47,8 @@ export function createFinanceRepository(db: Db) {
   const paymentColumns = sql`p.id, ${epochSeconds(sql`p.date`)} as date, p.no, p.amount::text as amount,
     p.cutmoney::text as cutmoney, p.currency, p.method, p.remark, p.remark_key, p.remark_params,
     o.no as order_no, p.order_id,
+    case when p.refunds_payment_id is not null then 'refund'
+      when p.reverses_payment_id is not null then 'void' else 'payment' end as kind,
     ${epochSeconds(sql`p.created_at`)} as created_at`;
   // The order's company is checked too, so a payment row can never reveal another company's order number.
   const paymentFrom = sql`payments p left join orders o on o.id = p.order_id and o.company_id = p.company_id`;

@@ -45,6 +45,7 @@ const toRecord = (row: PaymentRow, language: Language): PaymentRecord => ({
   method: row.method,
   remark: remarkIn(row, language),
   order_no: row.order_no,
+  kind: row.kind,
 });
 
 /**
@@ -102,8 +103,9 @@ export async function agingOf(repos: Repositories, companyId: number, at: Date) 
   };
 }
 
-export function createFinanceService(deps: { repos: Repositories; now?: () => Date }) {
-  const repo = deps.repos.finance;
+/** Statements and lists only: reads that may be stale (`readRepos`, decision 027). */
+export function createFinanceService(deps: { readRepos: Repositories; now?: () => Date }) {
+  const repo = deps.readRepos.finance;
   const now = deps.now ?? (() => new Date());
 
   const service = {
@@ -214,7 +216,7 @@ export function createFinanceService(deps: { repos: Repositories; now?: () => Da
     },
 
     async getPaymentDays(auth: AuthContext): Promise<PaymentDays> {
-      const aging = await agingOf(deps.repos, auth.companyId, now());
+      const aging = await agingOf(deps.readRepos, auth.companyId, now());
       if (!aging) throw notFound();
       // The answer's schema strips what buyers do not see (entry ids, the balance).
       return aging;

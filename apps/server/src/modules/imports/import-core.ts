@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { ImportField, ImportKind, RowResultKind } from '@partsportal/contract/imports';
 import { normalizePartNumber } from '@partsportal/contract/part-number';
 import type { MessageKey } from '../../platform/messages';
@@ -373,43 +374,70 @@ export async function upsertProducts(
       number_key: key.number_key,
       row_key: rowKey!,
     });
-    writes.push({
-      index: results.length - 1,
-      write: {
-        ...key,
-        part_type_id: partTypeId ?? null,
-        name_zh: names.name_zh ?? null,
-        name_en: names.name_en ?? null,
-        name_es: names.name_es ?? null,
-        unit: unit ?? null,
-        weight: weight ?? null,
-        buy_qty: buyQty ?? null,
-        price: price ?? null,
-        is_new: isNew ?? null,
-        volumn: volume ?? null,
-        pro_params: lists.params ? lists.params.map(({ name, value }) => ({ name, value })) : null,
-        images: lists.pictures ? [...lists.pictures] : null,
-        numbers,
-        fitments,
-      },
-    });
+    const write: Omit<ProductWrite, 'content_hash'> = {
+      brand_id: key.brand_id,
+      number: key.number,
+      number_key: key.number_key,
+      part_type_id: partTypeId ?? null,
+      name_zh: names.name_zh ?? null,
+      name_en: names.name_en ?? null,
+      name_es: names.name_es ?? null,
+      unit: unit ?? null,
+      weight: weight ?? null,
+      buy_qty: buyQty ?? null,
+      price: price ?? null,
+      is_new: isNew ?? null,
+      volumn: volume ?? null,
+      pro_params: lists.params ? lists.params.map(({ name, value }) => ({ name, value })) : null,
+      images: lists.pictures ? [...lists.pictures] : null,
+      numbers,
+      fitments,
+    };
+    // Hashed before the hash is added to it (no copy of the row: this runs for every row).
+    const hashed = write as ProductWrite;
+    hashed.content_hash = contentHash(write);
+    writes.push({ index: results.length - 1, write: hashed });
   }
   if (writes.length === 0) return results;
-  const batch = writes.map((entry) => entry.write);
+  // A row whose hash the product still carries was the last thing applied to it, and nothing has
+  // changed the product since (the triggers forget the hash otherwise): it is unchanged, with no
+  // diff and no write (decision 028). One indexed read for the batch.
+  const stored = await tx.imports.productHashes(
+    ctx.accountId,
+    writes.map(({ write }) => ({ brand_id: write.brand_id, number_key: write.number_key })),
+  );
+  const pending = writes.filter(
+    ({ write }) => stored.get(productKey(write.brand_id, write.number_key)) !== write.content_hash,
+  );
+  if (pending.length === 0) return results;
+  const batch = pending.map((entry) => entry.write);
   const { created, updated } = ctx.dryRun
     ? await tx.imports.compareProducts(ctx.accountId, batch)
     : await tx.imports.upsertProducts(ctx.accountId, batch);
-  const renumbered = ctx.dryRun
-    ? new Set<string>()
-    : await tx.imports.syncProductNumbers(ctx.accountId, batch);
-  const refitted = ctx.dryRun ? new Set<string>() : await tx.imports.syncFitments(ctx.accountId, batch);
-  for (const { index, write } of writes) {
+  let renumbered = new Set<string>();
+  let refitted = new Set<string>();
+  if (!ctx.dryRun) {
+    await tx.imports.importCoreSync(true);
+    renumbered = await tx.imports.syncProductNumbers(ctx.accountId, batch);
+    refitted = await tx.imports.syncFitments(ctx.accountId, batch);
+    await tx.imports.importCoreSync(false);
+  }
+  for (const { index, write } of pending) {
     const id = productKey(write.brand_id, write.number_key);
     const result = results[index]!;
     if (created.has(id)) result.result = 'created';
     else if (updated.has(id) || renumbered.has(id) || refitted.has(id)) result.result = 'updated';
   }
   return results;
+}
+
+/**
+ * What a product row asks for, resolved (ids, normalized numbers), as a hash: equal hashes, equal
+ * effect. The version prefix changes whenever what an upsert writes for a row changes, so hashes
+ * stored by older code never match.
+ */
+function contentHash(write: Omit<ProductWrite, 'content_hash'>): string {
+  return hash('sha256', `v1\n${JSON.stringify(write)}`, 'base64url');
 }
 
 /** Resolves the rows' products; a row whose product does not exist gets that error. */

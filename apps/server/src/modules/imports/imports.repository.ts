@@ -1,6 +1,7 @@
 import type { ImportCounts, ImportKind, ImportMode, ImportState } from '@partsportal/contract/imports';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { ANALYZED_TABLES, type AnalyzedTable } from './table-statistics';
 import {
   importFileChunks,
   importFiles,
@@ -43,6 +44,8 @@ export interface ProductWrite {
   numbers: Array<{ kind: string; brand_name: string; number: string; number_key: string }> | null;
   /** Vehicle ids: the product's fitments become exactly these. */
   fitments: number[] | null;
+  /** The import core's hash of this row (decision 028), stored with the product it is applied to. */
+  content_hash: string;
 }
 
 /** A stock row: absolute quantity, counted at `as_of` (ISO; null: now, e.g. a file import). */
@@ -136,7 +139,7 @@ const PRODUCT_COLUMNS = [
 
 const PRODUCT_INPUT_COLUMNS = `brand_id int, number text, number_key text, part_type_id int, name_zh text,
   name_en text, name_es text, unit text, weight numeric, buy_qty int, price numeric, is_new boolean,
-  volumn numeric, pro_params jsonb, images jsonb`;
+  volumn numeric, pro_params jsonb, images jsonb, content_hash text`;
 const PRODUCT_INPUT = sql.raw(`x(${PRODUCT_INPUT_COLUMNS})`);
 
 export interface RowResultWrite {
@@ -232,6 +235,22 @@ export function createImportsRepository(db: Db) {
   };
 
   return {
+    /** Estimated rows per table (pg_class.reltuples: < 0 for a table never analyzed). */
+    async estimatedRows(tables: readonly AnalyzedTable[]) {
+      const rows = await queryRows<{ relname: string; reltuples: number }>(
+        db,
+        sql`select relname, reltuples::float8 as reltuples from pg_class
+          where oid in (select to_regclass(t) from unnest(${`{${tables.join(',')}}`}::text[]) t)`,
+      );
+      return new Map(rows.map((row) => [row.relname, Number(row.reltuples)]));
+    },
+
+    /** Fresh planner statistics of one table the catalogue writes (table-statistics.ts). */
+    async analyze(table: AnalyzedTable) {
+      if (!ANALYZED_TABLES.includes(table)) throw new Error(`not an analyzed table: ${table}`);
+      await db.execute(sql.raw(`analyze ${table}`));
+    },
+
     // ---- the file store ----
     async createFile(accountId: number, filename: string, format: string): Promise<number> {
       const [row] = await db
@@ -525,9 +544,38 @@ export function createImportsRepository(db: Db) {
     },
 
     /**
+     * The stored content hash (decision 028) of each listed product that exists, by brand +
+     * number key: one statement, an index lookup per row. Null: no hash (or forgotten).
+     */
+    async productHashes(
+      accountId: number,
+      keys: ReadonlyArray<{ brand_id: number; number_key: string }>,
+    ): Promise<Map<string, string | null>> {
+      if (keys.length === 0) return new Map();
+      const rows = await queryRows<{ brand_id: number; number_key: string; content_hash: string | null }>(
+        db,
+        sql`select k.brand_id, k.number_key, p.content_hash
+          from json_to_recordset(${JSON.stringify(keys)}::json) as k(brand_id int, number_key text)
+          cross join lateral (select content_hash from products where account_id = ${accountId}
+            and number_key = k.number_key and brand_id = k.brand_id offset 0) p`,
+      );
+      return new Map(rows.map((row) => [keyOf(row.brand_id, row.number_key), row.content_hash]));
+    },
+
+    /**
+     * Marks the import core's own cross-number and fitment sync for the rest of the transaction
+     * (`on`) or ends it: while on, those tables' triggers leave the product hashes the core has
+     * just written alone (decision 028). Transaction-local, so it never outlives the batch.
+     */
+    async importCoreSync(on: boolean): Promise<void> {
+      await db.execute(sql`select set_config('partsportal.import_core_sync', ${on ? 'on' : 'off'}, true)`);
+    },
+
+    /**
      * Updates the existing products whose given fields differ (`IS DISTINCT FROM`), then inserts
-     * the missing ones; two set-based statements over one JSON parameter. Answers the keys
-     * created and updated (the rest are unchanged).
+     * the missing ones; two set-based statements over one JSON parameter. Every written product
+     * gets the row's content hash, also one whose fields were already equal (it is then still
+     * unchanged). Answers the keys created and updated (the rest are unchanged).
      */
     async upsertProducts(
       accountId: number,
@@ -537,43 +585,49 @@ export function createImportsRepository(db: Db) {
       const updated = new Set<string>();
       if (rows.length === 0) return { created, updated };
       const json = JSON.stringify(rows.map(({ numbers: _numbers, fitments: _fitments, ...row }) => row));
-      const given = (column: string) => sql.raw(`coalesce(x.${column}, p.${column})`);
-      const changed = await queryRows<{ brand_id: number; number_key: string }>(
+      const given = (column: string) => sql.raw(`coalesce(x.${column}, t.${column})`);
+      // `differs` compares with the product as it was before this statement (`t`).
+      const changed = await queryRows<{ brand_id: number; number_key: string; differs: boolean }>(
         db,
-        sql`update products p set number = x.number, is_active = true,
+        sql`update products p set number = x.number, is_active = true, content_hash = x.content_hash,
             ${sql.join(
-              PRODUCT_COLUMNS.map((column) => sql`${sql.raw(column)} = ${given(column)}`),
+              PRODUCT_COLUMNS.map(
+                (column) => sql`${sql.raw(column)} = ${sql.raw(`coalesce(x.${column}, p.${column})`)}`,
+              ),
               sql`, `,
             )}
-          from (select x.*, t.id as target_id from json_to_recordset(${json}::json) as ${PRODUCT_INPUT}
-            cross join ${productOfRow(accountId, 'x')} t) x
-          where p.id = x.target_id
-            and (p.number, p.is_active, ${sql.raw(PRODUCT_COLUMNS.map((column) => `p.${column}`).join(', '))})
-              is distinct from (x.number, true, ${sql.join(PRODUCT_COLUMNS.map(given), sql`, `)})
-          returning p.brand_id, p.number_key`,
+          from (select x.*, t.id as target_id,
+              (t.number, t.is_active, ${sql.raw(PRODUCT_COLUMNS.map((column) => `t.${column}`).join(', '))})
+                is distinct from (x.number, true, ${sql.join(PRODUCT_COLUMNS.map(given), sql`, `)}) as differs,
+              t.content_hash is distinct from x.content_hash as rehash
+            from json_to_recordset(${json}::json) as ${PRODUCT_INPUT}
+            cross join lateral (select * from products where account_id = ${accountId}
+              and number_key = x.number_key and brand_id = x.brand_id offset 0) t) x
+          where p.id = x.target_id and (x.differs or x.rehash)
+          returning p.brand_id, p.number_key, x.differs`,
       );
       const added = await queryRows<{ brand_id: number; number_key: string }>(
         db,
         sql`insert into products (account_id, number, number_key, brand_id, part_type_id, name_zh, name_en, name_es,
-            unit, weight, buy_qty, price, is_new, is_active, volumn, pro_params, images)
+            unit, weight, buy_qty, price, is_new, is_active, volumn, pro_params, images, content_hash)
           select ${accountId}, x.number, x.number_key, x.brand_id, x.part_type_id,
             coalesce(x.name_zh, x.name_en, x.name_es, x.number), coalesce(x.name_en, x.name_zh, x.name_es, x.number),
             coalesce(x.name_es, x.name_en, x.name_zh, x.number), coalesce(x.unit, 'PCS'), x.weight,
             coalesce(x.buy_qty, 0), coalesce(x.price, 0), coalesce(x.is_new, false), true, x.volumn,
-            coalesce(x.pro_params, '[]'::jsonb), coalesce(x.images, '[]'::jsonb)
+            coalesce(x.pro_params, '[]'::jsonb), coalesce(x.images, '[]'::jsonb), x.content_hash
           from json_to_recordset(${json}::json) as ${PRODUCT_INPUT}
           on conflict (account_id, number_key, brand_id) do nothing
           returning brand_id, number_key`,
       );
-      for (const row of changed) updated.add(keyOf(row.brand_id, row.number_key));
+      for (const row of changed) if (row.differs) updated.add(keyOf(row.brand_id, row.number_key));
       for (const row of added) created.add(keyOf(row.brand_id, row.number_key));
       return { created, updated };
     },
 
     /**
      * The dry run's answer for products without writing: which keys an upsert would create and
-     * which it would update (fields or cross numbers differ) — the same comparisons as
-     * `upsertProducts` and `syncProductNumbers`, read-only.
+     * which it would update (fields, cross numbers or fitments differ) — the same comparisons as
+     * `upsertProducts`, `syncProductNumbers` and `syncFitments`, read-only.
      */
     async compareProducts(accountId: number, rows: readonly ProductWrite[]) {
       const created = new Set<string>();
@@ -597,8 +651,13 @@ export function createImportsRepository(db: Db) {
                   where not exists (select 1 from product_numbers pn where ${sameNumber}))
                 or exists (select 1 from product_numbers pn where pn.product_id = p.id and not exists (
                   select 1 from jsonb_array_elements(x.numbers) n where ${sameNumber}))))
+              or (x.fitments is not null and (
+                exists (select 1 from jsonb_array_elements_text(x.fitments) v
+                  where not exists (select 1 from fitments f where f.product_id = p.id and f.vehicle_id = v::int))
+                or exists (select 1 from fitments f where f.product_id = p.id and not exists (
+                  select 1 from jsonb_array_elements_text(x.fitments) v where v::int = f.vehicle_id))))
             ) as differs
-          from json_to_recordset(${JSON.stringify(rows)}::json) as x(${sql.raw(PRODUCT_INPUT_COLUMNS)}, numbers jsonb)
+          from json_to_recordset(${JSON.stringify(rows)}::json) as x(${sql.raw(PRODUCT_INPUT_COLUMNS)}, numbers jsonb, fitments jsonb)
           left join ${productOfRow(accountId, 'x')} t on true
           left join products p on p.id = t.id`,
       );

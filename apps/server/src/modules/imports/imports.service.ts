@@ -17,7 +17,15 @@ import { AppError } from '../../platform/errors';
 import type { JobLogger, JobQueue } from '../../platform/jobs';
 import { translate, type MessageKey } from '../../platform/messages';
 import type { DataAccess } from '../../repositories';
-import { buildReference, UPSERTS, type CoreContext, type ImportRow, type RowError } from './import-core';
+import {
+  buildReference,
+  UPSERTS,
+  type CoreContext,
+  type ImportRow,
+  type RowError,
+  type RowResult,
+} from './import-core';
+import { createTableStatistics, rowsWritten } from './table-statistics';
 import {
   detectDelimiter,
   fileRows,
@@ -70,6 +78,11 @@ const fold = (text: string) => text.normalize('NFKC').trim().toLowerCase();
 
 export function createImportsService(deps: ImportsServiceDeps) {
   const { repos, transaction, jobs, config, logger } = deps;
+  // Fresh planner statistics after a large import (issue 20; table-statistics.ts).
+  const statistics = createTableStatistics({
+    estimatedRows: (tables) => repos.imports.estimatedRows(tables),
+    analyze: (table) => repos.imports.analyze(table),
+  });
 
   const toStatus = (record: ImportRecord): ImportStatus => ({
     import_id: record.id,
@@ -284,6 +297,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         const duplicates =
           batch.rows.length > 0 ? await repos.imports.duplicateRows(importId, first, last) : new Map();
         const batchStarted = Date.now();
+        let written: RowResult[] = [];
         await transaction(async (tx) => {
           const results =
             batch.rows.length > 0
@@ -294,8 +308,16 @@ export function createImportsService(deps: ImportsServiceDeps) {
           if (!(await tx.imports.checkpoint(importId, done, done + batch.consumed, next, batch.endByte)))
             throw new StaleCheckpoint();
           Object.assign(counts, next);
+          written = results;
         });
         done += batch.consumed;
+        // Inside the rest below in effect: the buyers' searches need the statistics more than
+        // the import needs the time. A failed ANALYZE never fails the import (autovacuum remains).
+        await statistics
+          .written(rowsWritten(record.kind as ImportKind, written))
+          .catch((error: unknown) =>
+            logger.warn({ err: error, importId }, 'analyze after an import batch failed'),
+          );
         // Rest in proportion to the batch's work, so a long commit leaves the cores to the buyers
         // for part of the time instead of holding them end to end (IMPORT_COMMIT_YIELD).
         const rest = (Date.now() - batchStarted) * deps.config.importCommitYield;

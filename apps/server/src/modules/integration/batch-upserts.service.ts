@@ -26,6 +26,7 @@ import { translate, type MessageKey, type MessageParams } from '../../platform/m
 import type { DataAccess, Repositories } from '../../repositories';
 import type { AuditActor } from '../audit/audit.repository';
 import { customerWrites, type CustomerWriter } from '../customers/customers.service';
+import { createTableStatistics, rowsWritten } from '../imports/table-statistics';
 import {
   buildReference,
   fold,
@@ -67,23 +68,39 @@ export interface BatchCall {
   ip: string;
 }
 
-/** JSON with keys sorted at every level: the same body in another key order hashes the same. */
+/**
+ * JSON with keys sorted at every level: the same body in another key order hashes the same.
+ * Loops and one string rather than map/join: it runs over every request's whole body.
+ */
 function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonicalJson(value[i]);
+    return `${out}]`;
+  }
+  const keys = Object.keys(value).sort();
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    out += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`;
+  }
+  return `${out}}`;
 }
 
 const text = (value: string | number | boolean | undefined): string | undefined =>
   value === undefined ? undefined : typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
 
 /** Drops the fields that were not given, so the core leaves those columns as stored. */
-const given = (values: Record<string, string | undefined>): ImportRow['values'] =>
-  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+const given = (values: Record<string, string | undefined>): ImportRow['values'] => {
+  // A loop, not entries/filter/fromEntries: it runs for every row of every batch.
+  const out: Record<string, string> = {};
+  for (const field in values) {
+    const value = values[field];
+    if (value !== undefined) out[field] = value;
+  }
+  return out;
+};
 
 const lower = (value: string) => value.trim().toLowerCase();
 
@@ -140,6 +157,12 @@ export function createBatchUpsertsService(
 ) {
   const { repos, transaction } = deps;
   const now = deps.now ?? (() => new Date());
+  // Fresh planner statistics after a large load (issue 20: searches right after an ERP's first
+  // 100,000 products were planned on no statistics). On the pool, after the batch's commit.
+  const statistics = createTableStatistics({
+    estimatedRows: (tables) => repos.imports.estimatedRows(tables),
+    analyze: (table) => repos.imports.analyze(table),
+  });
 
   const render = (
     id: number,
@@ -181,12 +204,14 @@ export function createBatchUpsertsService(
   async function run(
     call: BatchCall,
     work: (tx: Repositories, ctx: CoreContext) => Promise<RowResult[]>,
+    writes?: Parameters<typeof rowsWritten>[0],
   ): Promise<BatchResult> {
     const requestSha256 = createHash('sha256')
       .update(`${call.operationId}\n${canonicalJson(call.body)}`)
       .digest('hex');
     const { key } = call;
-    return transaction(async (tx) => {
+    let written: RowResult[] = [];
+    const answer = await transaction(async (tx) => {
       const id = await tx.apiBatches.claim({
         accountId: key.accountId,
         apiKeyId: key.keyId,
@@ -213,6 +238,7 @@ export function createBatchUpsertsService(
         present: new Set(),
       };
       const results = await work(tx, ctx);
+      written = results;
       const rows: StoredRow[] = results.map((result) => ({
         index: result.row,
         result: result.result,
@@ -259,6 +285,11 @@ export function createBatchUpsertsService(
       }
       return render(id, call.operationId, rows, counts, call.language, false);
     });
+    if (writes && written.length > 0) {
+      // The write is committed and answered whatever happens here; autovacuum remains.
+      await statistics.written(rowsWritten(writes, written)).catch(() => undefined);
+    }
+    return answer;
   }
 
   const productKeyValues = (row: { brand: string; number: string }) => ({
@@ -351,79 +382,91 @@ export function createBatchUpsertsService(
       ),
 
     products: (call: BatchCall, rows: ReadonlyArray<z.output<typeof productRowSchema>>) =>
-      run(call, (tx, ctx) =>
-        upsertProducts(
-          tx,
-          rows.map((row, index): ImportRow => ({
-            row: index,
-            values: given({
-              ...productKeyValues(row),
-              name_zh: row.names?.zh,
-              name_en: row.names?.en,
-              name_es: row.names?.es,
-              part_type: row.part_type,
-              unit: row.unit,
-              weight: text(row.weight),
-              volume: text(row.volume),
-              buy_qty: text(row.order_multiple),
-              price: text(row.list_price),
-              is_new: text(row.is_new),
-            }),
-            lists: {
-              ...(row.cross_numbers ? { crossNumbers: row.cross_numbers } : {}),
-              ...(row.params ? { params: row.params } : {}),
-              ...(row.pictures ? { pictures: row.pictures } : {}),
-              ...(row.fitments ? { fitments: row.fitments } : {}),
-            },
-          })),
-          ctx,
-        ),
+      run(
+        call,
+        (tx, ctx) =>
+          upsertProducts(
+            tx,
+            rows.map((row, index): ImportRow => ({
+              row: index,
+              values: given({
+                ...productKeyValues(row),
+                name_zh: row.names?.zh,
+                name_en: row.names?.en,
+                name_es: row.names?.es,
+                part_type: row.part_type,
+                unit: row.unit,
+                weight: text(row.weight),
+                volume: text(row.volume),
+                buy_qty: text(row.order_multiple),
+                price: text(row.list_price),
+                is_new: text(row.is_new),
+              }),
+              lists: {
+                ...(row.cross_numbers ? { crossNumbers: row.cross_numbers } : {}),
+                ...(row.params ? { params: row.params } : {}),
+                ...(row.pictures ? { pictures: row.pictures } : {}),
+                ...(row.fitments ? { fitments: row.fitments } : {}),
+              },
+            })),
+            ctx,
+          ),
+        'products',
       ),
 
     deactivate: (call: BatchCall, rows: ReadonlyArray<z.output<typeof productKeyRowSchema>>) =>
-      run(call, (tx, ctx) =>
-        deactivateProducts(
-          tx,
-          rows.map((row, index) => ({ row: index, values: productKeyValues(row) })),
-          ctx,
-        ),
+      run(
+        call,
+        (tx, ctx) =>
+          deactivateProducts(
+            tx,
+            rows.map((row, index) => ({ row: index, values: productKeyValues(row) })),
+            ctx,
+          ),
+        'deactivate',
       ),
 
     stock: (call: BatchCall, rows: ReadonlyArray<z.output<typeof stockRowSchema>>) =>
-      run(call, (tx, ctx) =>
-        upsertStock(
-          tx,
-          rows.map((row, index) => ({
-            row: index,
-            values: given({
-              ...productKeyValues(row),
-              store: row.store,
-              quantity: text(row.quantity),
-              as_of: row.as_of,
-            }),
-          })),
-          ctx,
-        ),
+      run(
+        call,
+        (tx, ctx) =>
+          upsertStock(
+            tx,
+            rows.map((row, index) => ({
+              row: index,
+              values: given({
+                ...productKeyValues(row),
+                store: row.store,
+                quantity: text(row.quantity),
+                as_of: row.as_of,
+              }),
+            })),
+            ctx,
+          ),
+        'stock',
       ),
 
     prices: (call: BatchCall, rows: ReadonlyArray<z.output<typeof priceRowSchema>>) =>
-      run(call, (tx, ctx) =>
-        upsertPrices(
-          tx,
-          rows.map((row, index) => ({
-            row: index,
-            values: given({
-              ...productKeyValues(row),
-              price: text(row.list_price),
-              price_level: row.price_level,
-              level_price: text(row.level_price),
-              company: row.company,
-              company_price: text(row.company_price),
-              currency: row.currency,
-            }),
-          })),
-          ctx,
-        ),
+      run(
+        call,
+        (tx, ctx) =>
+          upsertPrices(
+            tx,
+            rows.map((row, index) => ({
+              row: index,
+              values: given({
+                ...productKeyValues(row),
+                price: text(row.list_price),
+                price_level: row.price_level,
+                level_price: text(row.level_price),
+                company: row.company,
+                company_price: text(row.company_price),
+                currency: row.currency,
+              }),
+            })),
+            ctx,
+          ),
+        'prices',
       ),
 
     companies: (call: BatchCall, rows: ReadonlyArray<z.output<typeof companyRowSchema>>) =>

@@ -10,7 +10,7 @@ import { ApiProblem, handle, type OperationRegistration } from './integration-ap
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** The request's batch call: who, which operation, the body (hashed) and its `Idempotency-Key`. */
-function batchCall(
+export function batchCall(
   operation: Operation,
   input: { key: ApiKeyContext; body: unknown; language: Language; request: FastifyRequest },
 ): BatchCall {

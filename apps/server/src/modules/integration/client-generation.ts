@@ -1,6 +1,6 @@
 import { integrationOperations } from '@partsportal/contract/integration';
 import { orderDeskOperations } from '@partsportal/contract/order-desk';
-import { batchOperations } from '@partsportal/contract/integration-batch';
+import { batchOperations, supersessionOperations } from '@partsportal/contract/integration-batch';
 import { webhookOperations } from '@partsportal/contract/webhooks';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildOpenApiDocument } from './openapi';
@@ -11,6 +11,7 @@ export const integrationDocument = () =>
     ...Object.values(integrationOperations),
     ...Object.values(orderDeskOperations),
     ...Object.values(batchOperations),
+    ...Object.values(supersessionOperations),
     ...Object.values(webhookOperations),
   ]);
 

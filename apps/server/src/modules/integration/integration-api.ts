@@ -10,6 +10,7 @@ import type { ApiKeyContext, ApiKeysService } from './api-keys.service';
 import { integrationText, integrationTitle, type IntegrationTextKey } from './integration-messages';
 import { buildOpenApiDocument } from './openapi';
 import { registerReferencePage } from './reference-page';
+import { installCompression } from '../../platform/compression';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -110,6 +111,7 @@ export async function registerIntegrationApi(
 
   await app.register(
     async (v1) => {
+      await installCompression(v1);
       v1.decorateRequest('apiKey', null);
       v1.decorateRequest('apiLanguage', 'en');
 

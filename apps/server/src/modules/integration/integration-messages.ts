@@ -197,6 +197,26 @@ const texts = {
     title: { zh: '参考号已使用', en: 'Reference already used', es: 'Referencia ya usada' },
     detail: { zh: '{reason}', en: '{reason}', es: '{reason}' },
   },
+  paymentNotFound: {
+    title: { zh: '未找到收款', en: 'Payment not found', es: 'Cobro no encontrado' },
+    detail: {
+      zh: '没有编号或号码为 {id} 的收款。',
+      en: 'There is no payment with id or number {id}.',
+      es: 'No existe ningún cobro con id o número {id}.',
+    },
+  },
+  refundRefused: {
+    title: { zh: '退款被拒绝', en: 'Refund refused', es: 'Reembolso rechazado' },
+    detail: { zh: '{reason}', en: '{reason}', es: '{reason}' },
+  },
+  refundProviderUnavailable: {
+    title: {
+      zh: '支付服务商未响应',
+      en: 'Payment provider not answering',
+      es: 'El proveedor de pago no responde',
+    },
+    detail: { zh: '{reason}', en: '{reason}', es: '{reason}' },
+  },
   // Webhooks (modules/webhooks).
   webhookNotFound: {
     title: { zh: '未找到', en: 'Not found', es: 'No encontrado' },

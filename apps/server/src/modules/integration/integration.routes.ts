@@ -7,17 +7,23 @@ import { createOrderFeedService } from './order-feed.service';
 import type { PaymentsDeskService } from '../payments-desk/payments-desk.service';
 import { handle, type OperationRegistration } from './integration-api';
 import { createPaymentsIn } from './payments-in';
+import { createRefundsApi } from './refunds-api';
+import type { RefundsService } from '../payments-desk/refunds.service';
+import { supersessionRoutes } from '../supersessions/supersessions.routes';
 
 /** Every operation of /api/v1 and the service call behind it (one line each, like the buyers' routes). */
 export function integrationRoutes(
   deps: DataAccess & {
     paymentsDesk: PaymentsDeskService;
+    refunds: RefundsService;
     hashPassword: (password: string) => Promise<string>;
     now?: () => Date;
   },
 ): OperationRegistration[] {
   const feed = createOrderFeedService(deps);
   const paymentsIn = createPaymentsIn(deps);
+  const batches = createBatchUpsertsService(deps);
+  const refundsApi = createRefundsApi(deps.refunds);
   return [
     handle(integrationOperations.me, async ({ key }) => ({
       name: key.name,
@@ -32,6 +38,10 @@ export function integrationRoutes(
     handle(integrationOperations.recordPayment, ({ key, body, language, request }) =>
       paymentsIn({ key, body, language, ip: request.ip }),
     ),
-    ...batchRoutes(createBatchUpsertsService(deps)),
+    handle(integrationOperations.refundPayment, ({ key, body, language, request }) =>
+      refundsApi({ key, body, language, request }),
+    ),
+    ...batchRoutes(batches),
+    ...supersessionRoutes(batches),
   ];
 }

@@ -89,6 +89,12 @@ export function buildOpenApiDocument(operations: readonly Operation[]) {
               '422': problemResponse('The request does not match the schema; `errors` names the fields'),
             }
           : {}),
+        ...Object.fromEntries(
+          Object.entries(operation.problems ?? {}).map(([status, description]) => [
+            status,
+            problemResponse(description),
+          ]),
+        ),
         '429': problemResponse("Over the key's rate limit; see Retry-After"),
       },
     };

@@ -43,6 +43,8 @@ export function createOrderFeedService(deps: { repos: Repositories }) {
             freight: head.freight,
             total_qty: head.totalQty,
             remark: head.remark,
+            po_number: head.poNumber,
+            backorder: head.backorder,
             consignee: head.consignee,
             destination: head.destination,
             phone: head.phone,

@@ -82,6 +82,8 @@ export function createOutboxRepository(db: Db) {
           freight: orders.freight,
           totalQty: orders.totalQty,
           remark: orders.remark,
+          poNumber: orders.poNumber,
+          backorder: orders.backorder,
           consignee: orders.consignee,
           destination: orders.destination,
           phone: orders.phone,

@@ -28,6 +28,7 @@ import { changedFields } from '../audit/audit.repository';
 import { searchProducts } from '../catalog/catalog.service';
 import { staffActor } from '../staff/staff.service';
 import type { ProductEditable } from './inventory.repository';
+import { productLinks } from '../supersessions/equivalents';
 import { detectAttachment, detectPicture, PICTURE_CONTENT_TYPES } from './upload-types';
 
 /** A decimal as the audit log keeps it: "12.5" for numeric(16,4)'s "12.5000". */
@@ -163,9 +164,10 @@ export function createInventoryService(deps: DataAccess & { productFilesDir: str
     async product(staff: StaffContext, id: number): Promise<InventoryProduct> {
       const row = await repos.inventory.product(staff.accountId, id);
       if (!row) throw notFound();
-      const [numbers, fitments] = await Promise.all([
+      const [numbers, fitments, links] = await Promise.all([
         repos.inventory.numbers(id),
         repos.inventory.fitmentCount(id),
+        repos.supersessions.linksOf(staff.accountId, id),
       ]);
       return {
         id: row.id,
@@ -193,6 +195,7 @@ export function createInventoryService(deps: DataAccess & { productFilesDir: str
         fitments,
         pictures: row.images.length,
         files: row.files,
+        links: productLinks(links),
       };
     },
 

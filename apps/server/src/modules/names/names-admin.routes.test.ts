@@ -396,5 +396,71 @@ describe('export and import', () => {
     }
     expect((await list({ kind: 'store' })).code).toBe(200);
     expect((await audits('names.import')).length).toBe(before);
+    // Building and reading the hostile files (a 200 MB sheet, zip bombs) takes 8–45 s by the
+    // machine's load; the customers suite gives the same files 180 s.
+  }, 180_000);
+
+  it("a carrier's tracking link: checked, audited, and buyers' waybills link to it (issue 17 item 16)", async () => {
+    const setTracking = (body: Record<string, unknown>, token = catalogue, lng: 'zh' | 'en' | 'es' = 'en') =>
+      t.call('/Admin/Names/SetCarrierTracking', body, { token, lng });
+    // Refused: no {no}, not http(s), a role without names, another account's or no carrier.
+    const noPlaceholder = await setTracking(
+      { id: 2, tracking_url: 'https://track.example.com/x' },
+      catalogue,
+      'es',
+    );
+    expect(noPlaceholder.code).toBe(ResultCode.validation);
+    expect(noPlaceholder.msg).toContain('{no}');
+    expect(noPlaceholder.msg).toMatch(/^Un enlace de seguimiento/);
+    expect((await setTracking({ id: 2, tracking_url: 'javascript:alert({no})' })).code).toBe(
+      ResultCode.validation,
+    );
+    expect((await setTracking({ id: 2, tracking_url: 'https://t.example.com/{no}' }, sales)).code).toBe(
+      ResultCode.forbidden,
+    );
+    expect((await setTracking({ id: 9999, tracking_url: '' })).code).toBe(ResultCode.notFound);
+
+    const url = 'https://track.example.com/waybill?no={no}&lang=es';
+    expect((await setTracking({ id: 2, tracking_url: url })).code).toBe(200);
+    const carriers = await list({ kind: 'carrier', pageSize: 50 });
+    expect(carriers.data.list.find((entry) => entry.key === '2')?.tracking_url).toBe(url);
+    expect((await list({ kind: 'store' })).data.list[0]).not.toHaveProperty('tracking_url');
+    expect((await audits('names.tracking')).at(-1)).toMatchObject({
+      entity: 'carrier',
+      entity_id: '2',
+      changes: { tracking_url: { before: '', after: url } },
+    });
+
+    // Two of the buyer's deliveries by carrier 2: a plain waybill links, one with a space does not.
+    const [first, second] = await t.database.rows<{ id: number }>(
+      sql`select id from deliveries where company_id = ${DEMO_IDS.demoCompany} order by id limit 2`,
+    );
+    await t.database.db.execute(
+      sql`update deliveries set carrier_id = 2, logistics_no = 'DPK-20261126' where id = ${first!.id}`,
+    );
+    await t.database.db.execute(
+      sql`update deliveries set carrier_id = 2, logistics_no = 'DPK 1' where id = ${second!.id}`,
+    );
+    const linked = await t.call<{ header: { tracking_url: string | null } }>(
+      `/Web/GetDeliveryDetail/${first!.id}`,
+      {},
+      { token: buyer },
+    );
+    expect(linked.data.header.tracking_url).toBe('https://track.example.com/waybill?no=DPK-20261126&lang=es');
+    const plain = await t.call<{ header: { tracking_url: string | null } }>(
+      `/Web/GetDeliveryDetail/${second!.id}`,
+      {},
+      { token: buyer },
+    );
+    expect(plain.data.header.tracking_url).toBeNull();
+
+    // '' removes the link.
+    expect((await setTracking({ id: 2, tracking_url: '' })).code).toBe(200);
+    const unlinked = await t.call<{ header: { tracking_url: string | null } }>(
+      `/Web/GetDeliveryDetail/${first!.id}`,
+      {},
+      { token: buyer },
+    );
+    expect(unlinked.data.header.tracking_url).toBeNull();
   });
 });

@@ -33,6 +33,8 @@ export interface NameListRow {
   /** An area's parent id (its path is the entry's context); null for the others. */
   parentId: number | null;
   total: number;
+  /** Carriers only: their tracking page ('' = none). */
+  trackingUrl?: string;
 }
 
 /** The list's conditions over one table's written name and names object. */
@@ -88,6 +90,7 @@ export function createNamesRepository(db: Db) {
               names: table.names,
               parentId: sql<number | null>`null::int`,
               total,
+              ...(kind === 'carrier' ? { trackingUrl: freightCarriers.trackingUrl } : {}),
             })
             .from(table)
             .where(
@@ -214,6 +217,23 @@ export function createNamesRepository(db: Db) {
         .from(freightCarriers)
         .where(eq(freightCarriers.accountId, accountId))
         .orderBy(asc(freightCarriers.id));
+    },
+
+    /** Locks the carrier and answers its tracking page; undefined when it is not the account's. */
+    async lockCarrierTracking(accountId: number, carrierId: number): Promise<string | undefined> {
+      const [row] = await db
+        .select({ trackingUrl: freightCarriers.trackingUrl })
+        .from(freightCarriers)
+        .where(and(eq(freightCarriers.id, carrierId), eq(freightCarriers.accountId, accountId)))
+        .for('update');
+      return row?.trackingUrl;
+    },
+
+    async setCarrierTracking(accountId: number, carrierId: number, trackingUrl: string) {
+      await db
+        .update(freightCarriers)
+        .set({ trackingUrl })
+        .where(and(eq(freightCarriers.id, carrierId), eq(freightCarriers.accountId, accountId)));
     },
 
     async setCarrierNames(accountId: number, carrierId: number, names: Names) {

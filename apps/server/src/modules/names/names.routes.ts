@@ -36,6 +36,9 @@ async function readNamesUpload(request: FastifyRequest) {
 }
 
 export function registerNamesRoutes(app: FastifyInstance, names: NamesService) {
+  registerEndpoint(app, namesEndpoints.setCarrierTracking, ({ body, ctx }) =>
+    names.setCarrierTracking(requireStaff(ctx), body, ctx.ip),
+  );
   registerEndpoint(app, namesEndpoints.list, ({ body, ctx }) =>
     names.list(requireStaff(ctx), body, ctx.language),
   );

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { LANGUAGES, ResultCode, type Language } from '@partsportal/contract/codes';
 import {
   hasControlCharacters,
+  isTrackingUrl,
   NAME_MAX_LENGTH,
+  type carrierTrackingRequestSchema,
   type NameEntry,
   type NameImportResult,
   type NameKind,
@@ -82,6 +84,7 @@ export function createNamesService(
     written: row.written,
     ...textsOf(row.names),
     context: row.parentId === null ? '' : (paths.get(row.parentId) ?? ''),
+    ...(row.trackingUrl === undefined ? {} : { tracking_url: row.trackingUrl }),
   });
 
   return {
@@ -118,6 +121,30 @@ export function createNamesService(
         });
       });
       if (body.kind === 'area') deps.onAreasChanged();
+      return null;
+    },
+
+    /** A carrier's tracking page (issue 17 item 16), audited like its names. */
+    async setCarrierTracking(
+      staff: StaffContext,
+      body: z.infer<typeof carrierTrackingRequestSchema>,
+      ip: string,
+    ) {
+      if (!isTrackingUrl(body.tracking_url)) throw new AppError(ResultCode.validation, 'namesTrackingUrl');
+      await transaction(async (tx) => {
+        const before = await tx.names.lockCarrierTracking(staff.accountId, body.id);
+        if (before === undefined) throw new AppError(ResultCode.notFound, 'notFound');
+        if (before === body.tracking_url) return;
+        await tx.names.setCarrierTracking(staff.accountId, body.id, body.tracking_url);
+        await tx.audit.record({
+          accountId: staff.accountId,
+          actor: staffActor(staff, ip),
+          action: 'names.tracking',
+          entity: 'carrier',
+          entityId: String(body.id),
+          changes: changedFields({ tracking_url: before }, { tracking_url: body.tracking_url }),
+        });
+      });
       return null;
     },
 

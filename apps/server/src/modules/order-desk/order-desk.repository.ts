@@ -1,7 +1,7 @@
 import type { Language } from '@partsportal/contract/codes';
 import type { OrderState } from '@partsportal/contract/orders';
 import type { QueueRow } from '@partsportal/contract/order-desk';
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { queryRows, rowsOf, type Db } from '../../db/client';
 import { epochSeconds } from '../../db/epoch';
 import { startsWithPattern } from '../../db/like-patterns';
@@ -27,6 +27,8 @@ export interface QueueFilter {
   dateFrom?: Date | undefined;
   dateTo?: Date | undefined;
   no?: string | undefined;
+  /** The buyer's order reference, prefix, case-insensitive. */
+  po?: string | undefined;
   /** Normalized part number: lines whose key starts with it. */
   partKey?: string | undefined;
   amountMin?: string | undefined;
@@ -78,6 +80,7 @@ const queueRowColumns = {
   total_qty: orders.totalQty,
   export_qty: orders.exportQty,
   line_count: sql<number>`(select count(*) from order_lines l where l.order_id = ${orders.id})::int`,
+  po_number: orders.poNumber,
 };
 
 export function createOrderDeskRepository(db: Db) {
@@ -94,6 +97,9 @@ export function createOrderDeskRepository(db: Db) {
       filter.dateFrom ? gte(orders.billDate, filter.dateFrom) : undefined,
       filter.dateTo ? lte(orders.billDate, filter.dateTo) : undefined,
       filter.no ? sql`upper(${orders.no}) like ${startsWithPattern(filter.no.toUpperCase())}` : undefined,
+      filter.po
+        ? sql`upper(${orders.poNumber}) like ${startsWithPattern(filter.po.toUpperCase())}`
+        : undefined,
       filter.amountMin ? gte(orders.amount, filter.amountMin) : undefined,
       filter.amountMax ? lte(orders.amount, filter.amountMax) : undefined,
       filter.partKey
@@ -120,7 +126,9 @@ export function createOrderDeskRepository(db: Db) {
         .from(orders)
         .innerJoin(companies, eq(companies.id, orders.companyId))
         .where(queueWhere(filter))
-        .orderBy(desc(orders.billDate), desc(orders.id))
+        // NULLS LAST as the indexes are built (drizzle's .desc() indexes): a plain DESC sorts nulls
+        // first, which the planner cannot read from them, and sorted every order (0.2 s at 1M lines).
+        .orderBy(sql`${orders.billDate} desc nulls last`, sql`${orders.id} desc nulls last`)
         .limit(limit)
         .offset(offset);
       return rows;
@@ -156,6 +164,7 @@ export function createOrderDeskRepository(db: Db) {
           consignee: orders.consignee,
           destination: sql<string>`btrim(coalesce(area_path(${orders.destinationAreaId}, ${language}) || ' ' || ${orders.destinationDetail}, ${orders.destination}))`,
           phone: orders.phone,
+          backorder: sql<'ship_available' | 'wait_all'>`${orders.backorder}`,
           credit_limit: companies.creditLimit,
           payment_days: companies.paymentDays,
         })

@@ -283,7 +283,7 @@ describe('every action by state', () => {
       expect(offered).toEqual(ORDER_ACTIONS.filter((action) => ORDER_ACTION_STATES[action].includes(state)));
     }
     await expectConsistent();
-  });
+  }, 120_000);
 
   it('refusals speak the caller language', async () => {
     const id = await orderIn('delivered');

@@ -55,9 +55,19 @@ export type LineListRow = LineRow &
 const partKeySql = (key: string) =>
   key.length >= 3 ? numberKeyStartsWith(sql`l.number_key`, key) : sql`l.number_key = ${key}`;
 
-/** Conditions on `o` (orders); always starts with the company. Dates as every list: dateRange. */
-function orderWhere(filter: OrderFilter): SQL {
-  const parts: SQL[] = [sql`o.company_id = ${filter.companyId}`];
+/**
+ * Conditions on `o` (orders); always starts with the company. Dates as every list: dateRange.
+ * `companyThroughInitPlan`: the company read as `(select $n)` (and the page's offset too), so a
+ * custom plan costs the page as blindly as the cached generic plan does and PostgreSQL keeps
+ * running the cached one (issue 20: with both values visible, every custom plan of page 1 looked
+ * cheaper and the statement was planned on every run; the company hidden alone was not enough).
+ */
+function orderWhere(filter: OrderFilter, companyThroughInitPlan = false): SQL {
+  const parts: SQL[] = [
+    companyThroughInitPlan
+      ? sql`o.company_id = (select ${filter.companyId}::int)`
+      : sql`o.company_id = ${filter.companyId}`,
+  ];
   parts.push(...dateRange(sql`o.bill_date`, filter.dateFrom, filter.dateTo));
   if (filter.no) parts.push(sql`o.no ilike ${startsWithPattern(filter.no)}`);
   if (filter.states?.length) {
@@ -190,7 +200,7 @@ const headerColumns = sql`o.id, c.sort_name as company_sort_name, o.no,
   floor(extract(epoch from o.bill_date))::bigint::int as bill_date, o.from_system as "from", o.state, o.currency,
   (case when o.total_qty > 0 then round(o.export_qty * 100.0 / o.total_qty, 2) else 0 end)::text as export_rate,
   o.amount::text as amount, o.freight::text as freight, o.total_qty, o.export_qty, o.remark,
-  o.extend_param as "extendParam"`;
+  o.extend_param as "extendParam", o.po_number, o.backorder`;
 
 /** The line columns, the part name in the reader's language (partNameIn). */
 const lineColumns = (language: Language) => sql`l.id::int as id, l.seq, l.product_id as cpid, l.store_id,
@@ -253,12 +263,16 @@ export function createOrderRecordsRepository(db: Db) {
         !filter.states?.length &&
         !filter.fromSystem &&
         filter.partKey === undefined;
-      let ids = sql`select o.id from orders o where ${orderWhere(filter)} order by ${order} limit ${limit} offset ${offset}`;
+      // The page size as a literal (one text per page size): the planner of a generic plan then
+      // costs the join below for that many orders, read by primary key; a `limit $n` it guesses
+      // at a tenth of the company's orders and hash-joins them all.
+      const pageSize = sql.raw(String(Math.trunc(limit)));
+      let ids = sql`select o.id from orders o where ${orderWhere(filter, true)} order by ${order} limit ${pageSize} offset (select ${offset}::bigint)`;
       if (unfiltered && sort === 'bill_date' && offset > 0) {
         const jump = dayJump('orders', filter.companyId, offset, direction);
         ids = sql`${jump.with} select o.id from orders o
           where o.company_id = ${filter.companyId} and ${jump.start(sql`o.bill_date`)}
-          order by ${order} limit ${limit} offset ${jump.offset}`;
+          order by ${order} limit ${pageSize} offset ${jump.offset}`;
       }
       return queryRows<HeaderRow>(
         db,
@@ -267,6 +281,10 @@ export function createOrderRecordsRepository(db: Db) {
           join orders o on o.id = p.id
           join companies c on c.id = o.company_id
           order by ${order}`,
+        // Issue 20: planned once per connection (it was planned on every page, 0.6 ms against
+        // 0.2 ms of work). Not with a number or part filter: their patterns are costed from the
+        // value (a LIKE parameter in a generic plan is no index range).
+        { prepared: !filter.no && filter.partKey === undefined },
       );
     },
 

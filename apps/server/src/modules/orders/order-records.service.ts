@@ -138,7 +138,8 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
         fromSystem: body.fromSystem || undefined,
         partKey,
       };
-      const repo = repos.orderRecords;
+      // A list that may be a moment stale (decision 027); after the buyer's own submit it reads the primary.
+      const repo = deps.readRepos.orderRecords;
       const [list, summary] = await Promise.all([
         repo.orderPage(filter, body.sort, body.order, body.pageSize, offsetOf(body.page, body.pageSize)),
         repo.orderSummary(filter),
@@ -169,7 +170,7 @@ export function createOrderRecordsService(deps: DataAccess & { cart: CartService
         partKey,
         language,
       };
-      const repo = repos.orderRecords;
+      const repo = deps.readRepos.orderRecords;
       const [rows, total] = await Promise.all([
         repo.linePage(
           filter,

@@ -1,6 +1,6 @@
 import type { Language } from '@partsportal/contract/codes';
 import type { OrderState } from '@partsportal/contract/orders';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { stock } from '../../db/schema/catalog';
 import { orderEvents, orderLines, orders, paymentRequests } from '../../db/schema/trading';
@@ -15,6 +15,8 @@ export interface OrderHead {
   amount: string;
   freight: string;
   totalQty: number;
+  /** The buyer's order reference, for the events integrators receive. */
+  poNumber: string;
 }
 
 /** An order's head as every order write reads it (shared with the order desk). */
@@ -28,9 +30,16 @@ export const orderHeadColumns = {
   amount: orders.amount,
   freight: orders.freight,
   totalQty: orders.totalQty,
+  poNumber: orders.poNumber,
 };
 
 /** Orders of one company: every read and write names the company, so other ids look unknown. */
+/** A payment request just closed here, whose trade the provider should close too. */
+export interface ClosedTrade {
+  provider: string;
+  paymentNo: string;
+}
+
 export function createOrdersRepository(db: Db) {
   return {
     async find(companyId: number, id: number): Promise<OrderHead | undefined> {
@@ -51,6 +60,16 @@ export function createOrdersRepository(db: Db) {
       return row;
     },
 
+    /** The buyer's order references of some of the company's orders (the printed records show them). */
+    async poNumbers(companyId: number, ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: orders.id, poNumber: orders.poNumber })
+        .from(orders)
+        .where(and(eq(orders.companyId, companyId), inArray(orders.id, [...ids])));
+      return new Map(rows.map((row) => [row.id, row.poNumber]));
+    },
+
     async pendingPage(companyId: number, page: number, pageSize: number, language: Language) {
       const where = and(eq(orders.companyId, companyId), eq(orders.state, 'pending_payment'));
       const list = await db
@@ -69,6 +88,7 @@ export function createOrdersRepository(db: Db) {
           // The area path in the reader's language when the order knows its area (decision 011).
           destination: sql<string>`btrim(coalesce(area_path(${orders.destinationAreaId}, ${language}) || ' ' || ${orders.destinationDetail}, ${orders.destination}))`,
           remark: orders.remark,
+          poNumber: orders.poNumber,
         })
         .from(orders)
         .where(where)
@@ -132,9 +152,16 @@ export function createOrdersRepository(db: Db) {
         where s.product_id = r.product_id and s.store_id = r.store_id`);
     },
 
-    /** Closes the order's open payment requests, so a late callback for one cannot pay twice. */
-    async closePaymentRequests(orderId: number, status: 'superseded' | 'cancelled', exceptId?: number) {
-      await db
+    /**
+     * Closes the order's open payment requests, so a late callback for one cannot pay twice;
+     * answers them, so their trades can be closed at the providers after the commit.
+     */
+    async closePaymentRequests(
+      orderId: number,
+      status: 'superseded' | 'cancelled',
+      exceptId?: number,
+    ): Promise<ClosedTrade[]> {
+      return db
         .update(paymentRequests)
         .set({ status })
         .where(
@@ -143,7 +170,8 @@ export function createOrdersRepository(db: Db) {
             eq(paymentRequests.status, 'pending'),
             exceptId === undefined ? undefined : sql`${paymentRequests.id} <> ${exceptId}`,
           ),
-        );
+        )
+        .returning({ provider: paymentRequests.provider, paymentNo: paymentRequests.paymentNo });
     },
 
     /** Σ payments recorded for the order. */

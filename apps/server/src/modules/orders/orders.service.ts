@@ -9,25 +9,32 @@ import { noteColumns, type SystemNote } from '../../platform/messages';
 import { money, ExactDecimal } from '../../platform/money';
 import type { CartService } from '../cart/cart.service';
 import { createOrderRecordsService } from './order-records.service';
-import type { OrderHead } from './orders.repository';
+import type { ClosedTrade, OrderHead } from './orders.repository';
 
 type Paging = z.output<typeof pagingSchema>;
 
-export function createOrdersService(deps: DataAccess & { cart: CartService }) {
+export function createOrdersService(
+  deps: DataAccess & {
+    cart: CartService;
+    /** Closes trades at their providers after the commit, so an old QR code cannot take money. */
+    closeTrades?: (trades: ClosedTrade[]) => Promise<void>;
+  },
+) {
   const { repos, transaction } = deps;
 
   const notPending = (order: OrderHead) => refused('orderNotPending', { no: order.no, state: order.state });
 
   /** pending_payment → cancelled with stock released, open QR codes closed and an event, in one transaction. */
   async function cancel(auth: AuthContext, orderId: number, note: SystemNote) {
-    return transaction(async (tx) => {
+    let closed: ClosedTrade[] = [];
+    const result = await transaction(async (tx) => {
       const { orders } = tx;
       const order = await orders.lock(auth.companyId, orderId);
       if (!order) throw notFound();
       if (!(await orders.transition(auth.companyId, order.id, 'pending_payment', 'cancelled')))
         throw notPending(order);
       await orders.releaseStock(order.id);
-      await orders.closePaymentRequests(order.id, 'cancelled');
+      closed = await orders.closePaymentRequests(order.id, 'cancelled');
       await orders.addEvent({
         orderId: order.id,
         fromState: 'pending_payment',
@@ -43,6 +50,7 @@ export function createOrdersService(deps: DataAccess & { cart: CartService }) {
         payload: {
           order_id: order.id,
           order_no: order.no,
+          po_number: order.poNumber,
           company_id: order.companyId,
           state: 'cancelled',
           note,
@@ -50,6 +58,8 @@ export function createOrdersService(deps: DataAccess & { cart: CartService }) {
       });
       return { order_id: order.id, state: 'cancelled' as OrderState };
     });
+    await deps.closeTrades?.(closed);
+    return result;
   }
 
   return {
@@ -77,6 +87,7 @@ export function createOrdersService(deps: DataAccess & { cart: CartService }) {
           consignee: row.consignee,
           destination: row.destination,
           remark: row.remark,
+          po_number: row.poNumber,
         })),
       };
     },

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { companies } from '../../db/schema/accounts';
 import { ledgerEntries, paymentRequests, payments } from '../../db/schema/trading';
@@ -13,6 +13,7 @@ export interface PaymentRequestRow {
   currency: string;
   paymentNo: string;
   status: string;
+  provider: string;
   providerRef: string | null;
 }
 
@@ -26,6 +27,7 @@ const requestColumns = {
   currency: paymentRequests.currency,
   paymentNo: paymentRequests.paymentNo,
   status: paymentRequests.status,
+  provider: paymentRequests.provider,
   providerRef: paymentRequests.providerRef,
 };
 
@@ -55,6 +57,13 @@ export function createPaymentRepository(db: Db) {
       return row;
     },
 
+    async openRequestsOf(orderId: number): Promise<PaymentRequestRow[]> {
+      return db
+        .select(requestColumns)
+        .from(paymentRequests)
+        .where(and(eq(paymentRequests.orderId, orderId), eq(paymentRequests.status, 'pending')));
+    },
+
     async insertRequest(values: typeof paymentRequests.$inferInsert) {
       const [row] = await db.insert(paymentRequests).values(values).returning(requestColumns);
       return row!;
@@ -73,6 +82,33 @@ export function createPaymentRepository(db: Db) {
       const rows = await db
         .update(paymentRequests)
         .set({ status: 'paid', providerRef, paidAt })
+        .where(and(eq(paymentRequests.id, id), eq(paymentRequests.status, 'pending')))
+        .returning({ id: paymentRequests.id });
+      return rows.length === 1;
+    },
+
+    /** Requests of these providers still pending since before `before`, oldest first (reconciliation). */
+    async stalePending(providers: string[], before: Date, limit: number): Promise<PaymentRequestRow[]> {
+      if (providers.length === 0) return [];
+      return db
+        .select(requestColumns)
+        .from(paymentRequests)
+        .where(
+          and(
+            eq(paymentRequests.status, 'pending'),
+            inArray(paymentRequests.provider, providers),
+            lt(paymentRequests.createdAt, before),
+          ),
+        )
+        .orderBy(asc(paymentRequests.createdAt))
+        .limit(limit);
+    },
+
+    /** pending → `status` (expired …), once; false when something else moved it first. */
+    async closeRequest(id: number, status: string): Promise<boolean> {
+      const rows = await db
+        .update(paymentRequests)
+        .set({ status })
         .where(and(eq(paymentRequests.id, id), eq(paymentRequests.status, 'pending')))
         .returning({ id: paymentRequests.id });
       return rows.length === 1;

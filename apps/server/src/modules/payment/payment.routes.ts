@@ -58,6 +58,39 @@ export function registerPaymentRoutes(app: FastifyInstance, payment: PaymentServ
         .send(await payment.qrCode(request.query.data)),
   );
 
+  // WeChat Pay's and Alipay's notifications (decision 022): public, verified by their adapters
+  // over the exact bytes received, and answered in each provider's own format (not the API's
+  // {code,msg,data} envelope): WeChat Pay 204 / 4xx {code,message}, Alipay the text "success".
+  app.register(async (notify) => {
+    // The raw text is what is signed; the adapters parse it themselves.
+    notify.removeAllContentTypeParsers();
+    notify.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    notify.post<{ Params: { provider: string } }>(
+      '/Payment/Notify/:provider',
+      {
+        config: { permission: 'public' as const },
+        schema: { hide: true, params: z.strictObject({ provider: z.enum(['wechat', 'alipay']) }) },
+      },
+      async (request, reply) => {
+        const provider = payment.realProviders.get(request.params.provider);
+        if (!provider) return reply.status(404).type('text/plain').send('Not found');
+        const result = await payment.handleNotification(request.params.provider, {
+          headers: request.headers,
+          rawBody: typeof request.body === 'string' ? request.body : '',
+        });
+        if (!result.ok)
+          request.log.warn(
+            { provider: provider.name, reason: result.reason },
+            'payment notification refused',
+          );
+        const answer = provider.answer(result.ok, result.reason);
+        return reply.status(answer.status).type(answer.contentType).send(answer.body);
+      },
+    );
+  });
+
   // The sandbox's "phone": public pages, since whoever scans the QR code has no session.
   app.register(async (sandbox) => {
     // The Confirm button is a plain HTML form (no script: the CSP allows none inline); its

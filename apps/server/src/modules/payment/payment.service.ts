@@ -16,8 +16,15 @@ import { noteColumns, remarkColumns } from '../../platform/messages';
 import { money, ExactDecimal } from '../../platform/money';
 import type { DataAccess, Repositories } from '../../repositories';
 import type { OrderHead } from '../orders/orders.repository';
+import type { PaymentRequestRow } from './payment.repository';
 import { assertCreditFor, companyCreditPosition } from '../payments-desk/credit-position';
-import { CallbackRefusal } from './providers/payment-provider';
+import {
+  CallbackRefusal,
+  ProviderError,
+  type NotifyingProvider,
+  type PaymentProvider,
+  type RawNotification,
+} from './providers/payment-provider';
 import type { SandboxCallback, SandboxProvider } from './providers/sandbox-provider';
 import { sandboxPageText } from './sandbox-page-text';
 
@@ -34,6 +41,18 @@ export interface CallbackAnswer {
   code: number;
   msg: string;
 }
+
+/** The job queue's name of payment reconciliation (one keyed job per slot across processes). */
+export const PAYMENT_RECONCILE_JOB = 'payment-reconcile';
+
+/** The real providers and the checkout methods they serve (the sandbox serves all three). */
+export interface RealProviders {
+  wechat?: NotifyingProvider | undefined;
+  alipay?: NotifyingProvider | undefined;
+}
+
+/** out_trade_no prefix per provider: ≤ 32 characters, letters and digits (WeChat Pay's limit). */
+const PAYMENT_NO_PREFIX: Record<string, string> = { sandbox: 'SB', wechat: 'WX', alipay: 'AP' };
 
 const refuseCallback = (reason: string) =>
   new AppError(ResultCode.refused, 'paymentCallbackRefused', { reason });
@@ -57,10 +76,19 @@ export function createPaymentService(
      * sandbox pages and callback answer "not found".
      */
     sandboxEnabled?: boolean;
+    /** WeChat Pay / Alipay adapters, when configured (decision 022). */
+    providers?: RealProviders;
+    /** Reconciliation asks the provider about requests pending longer than this. */
+    reconcileAfterMinutes?: number;
+    logger?: { warn(object: object, message: string): void; info(object: object, message: string): void };
     now?: () => Date;
   },
 ) {
   const { repos, transaction, sandbox } = deps;
+  const real: RealProviders = deps.providers ?? {};
+  const realByName = new Map<string, NotifyingProvider>(
+    [real.wechat, real.alipay].filter((p): p is NotifyingProvider => !!p).map((p) => [p.name, p]),
+  );
   const sandboxEnabled = deps.sandboxEnabled ?? true;
   const now = deps.now ?? (() => new Date());
 
@@ -157,6 +185,7 @@ export function createPaymentService(
     const payload = {
       order_id: order.id,
       order_no: order.no,
+      po_number: order.poNumber,
       company_id: order.companyId,
       state: 'submitted',
       amount: money(totalOf(order)),
@@ -184,7 +213,8 @@ export function createPaymentService(
   }
 
   async function payOnAccount(auth: AuthContext, orderId: number): Promise<WePayResult> {
-    return transaction(async (tx) => {
+    let superseded: PaymentRequestRow[] = [];
+    const result = await transaction(async (tx) => {
       const order = await tx.orders.lock(auth.companyId, orderId);
       if (!order) throw notFound();
       if (order.state !== 'pending_payment') throw notPending(order);
@@ -200,13 +230,44 @@ export function createPaymentService(
         userId: auth.userId,
         onAccount: true,
       });
+      superseded = await tx.payment.openRequestsOf(order.id);
       await tx.orders.closePaymentRequests(order.id, 'superseded');
-      return { status: 'paid', order_id: order.id, state: 'submitted' };
+      return { status: 'paid' as const, order_id: order.id, state: 'submitted' as const };
     });
+    await closeAtProviders(superseded);
+    return result;
+  }
+
+  /**
+   * Closes the trades of requests just superseded here at their providers, so their QR codes can
+   * no longer be paid. Best effort: reconciliation does not look at superseded requests, and the
+   * notification of a payment made anyway is refused (request closed) and logged for a refund.
+   */
+  async function closeAtProviders(requests: ReadonlyArray<{ provider: string; paymentNo: string }>) {
+    for (const old of requests) {
+      const provider = realByName.get(old.provider);
+      if (!provider) continue;
+      await provider.close(old.paymentNo).catch((error: unknown) => {
+        deps.logger?.warn({ err: error, paymentNo: old.paymentNo }, 'closing a superseded trade failed');
+      });
+    }
+  }
+
+  /** Which provider takes `method`: the configured adapter, else the sandbox when it is on. */
+  function providerFor(method: string): PaymentProvider | undefined {
+    if (method === 'wechat' && real.wechat) return real.wechat;
+    if (method === 'alipay' && real.alipay) return real.alipay;
+    return sandboxEnabled ? sandbox : undefined;
+  }
+
+  function offeredMethods() {
+    return PAYMENT_METHODS.filter((method) => method === 'account' || providerFor(method) !== undefined);
   }
 
   async function payOnline(auth: AuthContext, body: WePayRequest, origin: string): Promise<WePayResult> {
-    return transaction(async (tx) => {
+    const provider = providerFor(body.method);
+    if (!provider) throw refused('onlinePaymentUnavailable');
+    const { order, request, superseded } = await transaction(async (tx) => {
       const orders = tx.orders;
       const payments = tx.payment;
       const order = await orders.lock(auth.companyId, body.order_id);
@@ -216,37 +277,168 @@ export function createPaymentService(
       // Showing the pay page again reuses the open request of the method; another method's
       // request is closed, so at most one QR code of an order can ever be paid.
       let request = await payments.openRequest(order.id, body.method, amount);
-      if (!request) {
+      let superseded: PaymentRequestRow[] = [];
+      if (!request || request.provider !== provider.name) {
+        superseded = await payments.openRequestsOf(order.id);
         await orders.closePaymentRequests(order.id, 'superseded');
         request = await payments.insertRequest({
           accountId: order.accountId,
           orderId: order.id,
           companyId: order.companyId,
           method: body.method,
-          provider: sandbox.name,
+          provider: provider.name,
           amount,
           currency: order.currency,
-          paymentNo: `SB${ymd(now())}${randomBytes(8).toString('hex').toUpperCase()}`,
+          paymentNo: `${PAYMENT_NO_PREFIX[provider.name] ?? 'PP'}${ymd(now())}${randomBytes(8).toString('hex').toUpperCase()}`,
         });
       }
-      const confirmUrl = `${origin}${deps.apiPrefix}/sandbox/pay/${request.paymentNo}`;
-      const { qrData } = await sandbox.createPayment({
+      return { order, request, superseded };
+    });
+    // The provider is called after the commit: no transaction waits on another company's server.
+    // A trade of a superseded request is closed there too, so its QR code cannot be paid.
+    await closeAtProviders(superseded);
+    const confirmUrl = `${origin}${deps.apiPrefix}/sandbox/pay/${request.paymentNo}`;
+    let qrData: string;
+    try {
+      ({ qrData } = await provider.createPayment({
         paymentNo: request.paymentNo,
-        amount,
+        amount: money(request.amount),
         currency: order.currency,
         description: order.no,
         confirmUrl,
+      }));
+    } catch (error) {
+      if (error instanceof ProviderError) {
+        // The request stays pending: reconciliation asks the provider later and closes it.
+        deps.logger?.warn({ err: error, paymentNo: request.paymentNo }, 'payment provider failed');
+        throw new AppError(ResultCode.unavailable, 'paymentProviderUnavailable');
+      }
+      throw error;
+    }
+    return {
+      status: 'pending',
+      order_id: order.id,
+      payment_no: request.paymentNo,
+      amount: money(request.amount),
+      currency: order.currency,
+      qr_url: `/Web/QRCode?data=${encodeURIComponent(qrData)}`,
+      // What the QR code encodes: the sandbox's phone page, or the provider's own link.
+      confirm_url: provider === sandbox ? confirmUrl : qrData,
+    };
+  }
+
+  /**
+   * Records the payment a provider confirmed (notification or reconciliation), exactly once:
+   * known request, same merchant, exact amount; the same transaction again is fine.
+   */
+  async function settle(facts: {
+    paymentNo: string;
+    amount: string;
+    providerRef: string;
+    merchantId?: number;
+  }) {
+    const request = await repos.payment.findRequest(facts.paymentNo);
+    if (!request) throw refuseCallback('unknown payment_no');
+    if (facts.merchantId !== undefined && request.accountId !== facts.merchantId) {
+      throw refuseCallback('merchant mismatch');
+    }
+    if (!new ExactDecimal(request.amount).equals(facts.amount)) throw refuseCallback('amount mismatch');
+
+    let superseded: PaymentRequestRow[] = [];
+    const result = await transaction(async (tx) => {
+      const payments = tx.payment;
+      // The order row first, as every other state change of an order: no lock-order deadlocks.
+      const order = await tx.orders.lock(request.companyId, request.orderId);
+      if (!order) throw refuseCallback('unknown order');
+      if (!(await payments.markRequestPaid(request.id, facts.providerRef, now()))) {
+        const current = await payments.findRequest(facts.paymentNo);
+        // The provider repeats a notification until it is acknowledged: the same one again is fine.
+        if (current?.status === 'paid' && current.providerRef === facts.providerRef)
+          return { status: 'ok' as const };
+        throw new AppError(ResultCode.conflict, 'paymentRequestClosed');
+      }
+      await recordPayment(tx, order, {
+        method: request.method,
+        amount: new ExactDecimal(request.amount),
+        providerRef: facts.providerRef,
+        userId: null,
+        onAccount: false,
       });
-      return {
-        status: 'pending',
-        order_id: order.id,
-        payment_no: request.paymentNo,
-        amount,
-        currency: order.currency,
-        qr_url: `/Web/QRCode?data=${encodeURIComponent(qrData)}`,
-        confirm_url: confirmUrl,
-      };
+      superseded = (await payments.openRequestsOf(order.id)).filter((other) => other.id !== request.id);
+      await tx.orders.closePaymentRequests(order.id, 'superseded', request.id);
+      return { status: 'ok' as const };
     });
+    await closeAtProviders(superseded);
+    return result;
+  }
+
+  /**
+   * A real provider's notification: verified by its adapter, then settled. Answers whether it was
+   * accepted (the route answers in the provider's own format) and why not.
+   */
+  async function handleNotification(
+    providerName: string,
+    notification: RawNotification,
+  ): Promise<{ ok: boolean; reason?: string }> {
+    const provider = realByName.get(providerName);
+    if (!provider) throw notFound();
+    try {
+      const facts = provider.verifyNotification(notification);
+      if (facts.kind === 'other') {
+        const request = await repos.payment.findRequest(facts.paymentNo);
+        if (!request || request.provider !== provider.name) throw refuseCallback('unknown payment_no');
+        return { ok: true };
+      }
+      const request = await repos.payment.findRequest(facts.paymentNo);
+      // Another provider's request (a WeChat notification naming an Alipay trade …) is not known here.
+      if (!request || request.provider !== provider.name) throw refuseCallback('unknown payment_no');
+      await settle(facts);
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof CallbackRefusal) return { ok: false, reason: error.reason };
+      if (error instanceof AppError) {
+        return { ok: false, reason: String(error.params?.reason ?? error.messageKey) };
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Reconciliation (issue 19 item 5): requests of a real provider still pending after N minutes
+   * are asked about; paid at the provider → recorded as its notification would have; closed or
+   * never seen there → closed at the provider and expired here (the buyer can start again).
+   */
+  async function reconcile(limit = 100) {
+    const before = new Date(now().getTime() - (deps.reconcileAfterMinutes ?? 30) * 60_000);
+    const stale = await repos.payment.stalePending([...realByName.keys()], before, limit);
+    const counts = { checked: 0, settled: 0, expired: 0, waiting: 0, failed: 0 };
+    for (const request of stale) {
+      const provider = realByName.get(request.provider)!;
+      counts.checked++;
+      try {
+        const trade = await provider.query(request.paymentNo);
+        if (trade.status === 'paid' && trade.providerRef && trade.amount) {
+          await settle({
+            paymentNo: request.paymentNo,
+            amount: trade.amount,
+            providerRef: trade.providerRef,
+          });
+          counts.settled++;
+        } else if (trade.status !== 'refunded') {
+          // Unpaid for N minutes (never scanned, scanned and left, or closed there): closed there
+          // first — which fails if the buyer paid this very moment, leaving it to the next run —
+          // so nobody can still pay what is expired here. The buyer can start again.
+          await provider.close(request.paymentNo);
+          if (await repos.payment.closeRequest(request.id, 'expired')) counts.expired++;
+        } else {
+          counts.waiting++;
+        }
+      } catch (error) {
+        counts.failed++;
+        deps.logger?.warn({ err: error, paymentNo: request.paymentNo }, 'payment reconciliation failed');
+      }
+    }
+    return counts;
   }
 
   async function handleCallback(body: unknown): Promise<{ status: 'ok' }> {
@@ -259,31 +451,9 @@ export function createPaymentService(
       throw error;
     }
     const request = await repos.payment.findRequest(facts.paymentNo);
-    if (!request) throw refuseCallback('unknown payment_no');
-    if (request.accountId !== facts.merchantId) throw refuseCallback('merchant mismatch');
-    if (!new ExactDecimal(request.amount).equals(facts.amount)) throw refuseCallback('amount mismatch');
-
-    return transaction(async (tx) => {
-      const payments = tx.payment;
-      // The order row first, as every other state change of an order: no lock-order deadlocks.
-      const order = await tx.orders.lock(request.companyId, request.orderId);
-      if (!order) throw refuseCallback('unknown order');
-      if (!(await payments.markRequestPaid(request.id, facts.providerRef, now()))) {
-        const current = await payments.findRequest(facts.paymentNo);
-        // The provider repeats a notification until it is acknowledged: the same one again is fine.
-        if (current?.status === 'paid' && current.providerRef === facts.providerRef) return { status: 'ok' };
-        throw new AppError(ResultCode.conflict, 'paymentRequestClosed');
-      }
-      await recordPayment(tx, order, {
-        method: request.method,
-        amount: new ExactDecimal(request.amount),
-        providerRef: facts.providerRef,
-        userId: null,
-        onAccount: false,
-      });
-      await tx.orders.closePaymentRequests(order.id, 'superseded', request.id);
-      return { status: 'ok' };
-    });
+    // The sandbox settles only its own requests, never a real provider's.
+    if (request && request.provider !== sandbox.name) throw refuseCallback('unknown payment_no');
+    return settle(facts);
   }
 
   /** A sandbox text with its `{name}` placeholders filled; text and values both escaped. */
@@ -310,9 +480,7 @@ export function createPaymentService(
         total_amount: money(totalOf(order)),
         currency: order.currency,
         paid_amount: money(await repos.orders.paidAmount(order.id)),
-        methods: sandboxEnabled
-          ? [...PAYMENT_METHODS]
-          : PAYMENT_METHODS.filter((method) => method === 'account'),
+        methods: offeredMethods(),
         credit: {
           limit: money(credit.limit),
           debts: money(credit.debts),
@@ -323,7 +491,6 @@ export function createPaymentService(
 
     async wePay(auth: AuthContext, body: WePayRequest, origin: string): Promise<WePayResult> {
       if (body.method === 'account') return payOnAccount(auth, body.order_id);
-      if (!sandboxEnabled) throw refused('onlinePaymentUnavailable');
       return payOnline(auth, body, origin);
     },
 
@@ -351,6 +518,16 @@ export function createPaymentService(
     },
 
     handleCallback,
+    handleNotification,
+    /** After a commit that closed these requests (an order cancelled): their trades close at the providers. */
+    closeTrades: closeAtProviders,
+    reconcile,
+    /** The configured real providers by name (the notification routes, the tests). */
+    realProviders: realByName,
+    /** The adapter of a request's provider (refunds): a configured real one, or the sandbox. */
+    providerNamed(name: string): PaymentProvider | undefined {
+      return realByName.get(name) ?? (name === sandbox.name ? sandbox : undefined);
+    },
 
     /** The "phone" page the QR code opens: order number, amount and a Confirm button. */
     async sandboxPage(paymentNo: string, language: Language): Promise<string | null> {

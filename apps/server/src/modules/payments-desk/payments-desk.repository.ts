@@ -182,14 +182,24 @@ export function createPaymentsDeskRepository(db: Db) {
             c.sort_name as company_name, p.amount::text as amount, p.currency, p.method, p.reference,
             o.no as order_no, p.remark,
             case when p.reverses_payment_id is not null then 'void'
+              when p.refunds_payment_id is not null then 'refund'
               when p.reference is not null then 'recorded'
               when p.order_id is not null then 'checkout' else 'other' end as source,
-            v.no as voided_by_no, r.no as voids_no, ${epochSeconds(sql`p.created_at`)} as created_at
+            v.no as voided_by_no, r.no as voids_no, f.no as refunds_no,
+            -- What is left refundable of an online payment: one its order's paid request took.
+            case when p.reference is null and p.reverses_payment_id is null and p.refunds_payment_id is null
+              and exists (select 1 from payment_requests q where q.order_id = p.order_id and q.status = 'paid'
+                and q.provider_ref = p.provider_ref)
+              then (p.amount - coalesce((select sum(x.amount) from payment_refunds x
+                where x.payment_id = p.id and x.status in ('pending', 'succeeded')), 0))::numeric(16, 2)::text
+            end as refundable,
+            ${epochSeconds(sql`p.created_at`)} as created_at
           from payments p
           join companies c on c.id = p.company_id
           left join orders o on o.id = p.order_id and o.company_id = p.company_id
           left join payments v on v.reverses_payment_id = p.id
           left join payments r on r.id = p.reverses_payment_id
+          left join payments f on f.id = p.refunds_payment_id
           where ${where}
           order by p.date desc, p.id desc
           limit ${page.limit} offset ${page.offset}`,

@@ -5,6 +5,7 @@ import { registerEndpoint } from '../../platform/endpoint-routes';
 import { requireStaff } from '../../platform/request-context';
 import { staffActor } from '../staff/staff.service';
 import type { PaymentsActor, PaymentsDeskService } from './payments-desk.service';
+import type { RefundsService } from './refunds.service';
 
 const byStaff = (staff: StaffContext, ip: string): PaymentsActor => ({
   accountId: staff.accountId,
@@ -12,7 +13,11 @@ const byStaff = (staff: StaffContext, ip: string): PaymentsActor => ({
   staffId: staff.staffId,
 });
 
-export function registerPaymentsDeskRoutes(app: FastifyInstance, payments: PaymentsDeskService) {
+export function registerPaymentsDeskRoutes(
+  app: FastifyInstance,
+  payments: PaymentsDeskService,
+  refunds: RefundsService,
+) {
   registerEndpoint(app, paymentsDeskEndpoints.listPayments, ({ body, ctx }) =>
     payments.listPayments(requireStaff(ctx).accountId, body),
   );
@@ -21,6 +26,13 @@ export function registerPaymentsDeskRoutes(app: FastifyInstance, payments: Payme
   );
   registerEndpoint(app, paymentsDeskEndpoints.voidPayment, ({ body, ctx }) =>
     payments.voidPayment(byStaff(requireStaff(ctx), ctx.ip), body),
+  );
+  registerEndpoint(app, paymentsDeskEndpoints.refundPayment, ({ body, ctx }) =>
+    refunds.refund(byStaff(requireStaff(ctx), ctx.ip), {
+      payment: body.id,
+      amount: body.amount,
+      reason: body.reason,
+    }),
   );
   registerEndpoint(app, paymentsDeskEndpoints.creditPosition, ({ body, ctx }) =>
     payments.creditPosition(requireStaff(ctx).accountId, body.company_id),

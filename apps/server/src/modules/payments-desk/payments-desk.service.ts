@@ -297,7 +297,11 @@ export function createPaymentsDeskService(deps: DataAccess & { now?: () => Date 
         { offset: (body.page - 1) * body.pageSize, limit: body.pageSize },
       );
       return {
-        list: page.list.map((row) => ({ ...row, amount: money(row.amount) })),
+        list: page.list.map((row) => ({
+          ...row,
+          amount: money(row.amount),
+          refundable: row.refundable === null ? null : money(row.refundable),
+        })),
         total: page.total,
         amount: money(page.amount),
       };

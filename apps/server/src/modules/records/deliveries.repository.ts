@@ -13,6 +13,7 @@ import {
   type BillFilter,
   type BillTable,
   carrierNameIn,
+  trackingUrlOf,
   partNameIn,
 } from './records-query';
 import { epochSeconds } from '../../db/epoch';
@@ -51,6 +52,7 @@ const headerColumns = (language: Language) => ({
   remark: deliveries.remark,
   logistics_name: carrierNameIn(language, deliveries.carrierId, deliveries.logisticsName),
   logistics_no: deliveries.logisticsNo,
+  tracking_url: trackingUrlOf(deliveries.carrierId, deliveries.logisticsNo),
 });
 
 /** Delivery records of one company: every query names the company, so other ids look unknown. */

@@ -24,6 +24,7 @@ const WORDS = {
     carrier: '物流公司',
     waybill: '运单号',
     order: '订单',
+    poNumber: '客户订单号',
     number: '零件号',
     name: '名称',
     brand: '品牌',
@@ -46,6 +47,7 @@ const WORDS = {
     carrier: 'Carrier',
     waybill: 'Waybill no.',
     order: 'Order',
+    poNumber: 'Your PO number',
     number: 'Part number',
     name: 'Name',
     brand: 'Brand',
@@ -68,6 +70,7 @@ const WORDS = {
     carrier: 'Transportista',
     waybill: 'N.º de guía',
     order: 'Pedido',
+    poNumber: 'Su número de OC',
     number: 'Referencia',
     name: 'Nombre',
     brand: 'Marca',
@@ -107,6 +110,8 @@ export async function renderDeliveryNotePdf(input: {
   company: string;
   detail: DeliveryDetail;
   language: Language;
+  /** The buyer's order references of the orders it fulfils ('' ones left out). */
+  poNumbers?: readonly string[];
 }): Promise<Buffer> {
   const { detail, language } = input;
   const words = WORDS[language];
@@ -119,6 +124,7 @@ export async function renderDeliveryNotePdf(input: {
     [words.carrier, detail.header.logistics_name],
     [words.waybill, detail.header.logistics_no],
     [words.order, [...new Set(detail.orders.map((order) => order.no))].join(', ')],
+    [words.poNumber, [...new Set(input.poNumbers ?? [])].filter(Boolean).join(', ')],
   ]);
   const columns: Array<PdfColumn<DeliveryDetail['lines'][number]>> = [
     { title: words.number, width: 95, value: (line) => line.number },
@@ -141,6 +147,8 @@ export async function renderSalesBillPdf(input: {
   company: string;
   detail: SalesDetail;
   language: Language;
+  /** The buyer's order reference of the order it invoices ('' = none). */
+  poNumber?: string;
 }): Promise<Buffer> {
   const { detail, language } = input;
   const words = WORDS[language];
@@ -151,6 +159,7 @@ export async function renderSalesBillPdf(input: {
     [words.date, dayIn(language)(detail.header.bill_date)],
     [words.customer, input.company],
     [words.order, detail.header.order_no ?? ''],
+    [words.poNumber, input.poNumber ?? ''],
     [words.carrier, detail.header.logistics_name],
     [words.waybill, detail.header.logistics_no],
   ]);

@@ -256,6 +256,17 @@ export const partNameIn = (language: Language, productId: AnyPgColumn | SQL, sna
  * A bill's carrier (`logistics_name`) in the reader's language (decision 011): the linked carrier's
  * name in `language` (else the carrier's name as written), else the name the bill was written with.
  */
+/**
+ * The waybill as a link to its carrier's tracking page (issue 17 item 16): the carrier's
+ * `tracking_url` with `{no}` replaced, or null when the bill has no carrier, the carrier no page,
+ * or the number characters a link would have to escape (a plain waybill is letters, digits, -).
+ */
+export const trackingUrlOf = (carrierId: AnyPgColumn | SQL, waybill: AnyPgColumn | SQL) =>
+  sql<
+    string | null
+  >`case when ${waybill} ~ '^[A-Za-z0-9_-]{1,64}$' then (select replace(fc.tracking_url, '{no}', ${waybill})
+    from freight_carriers fc where fc.id = ${carrierId} and fc.tracking_url <> '') end`;
+
 export const carrierNameIn = (language: Language, carrierId: AnyPgColumn | SQL, written: AnyPgColumn | SQL) =>
   sql<string>`coalesce((select ${localizedName(sql`fc.name`, sql`fc.names`, language)} from freight_carriers fc
     where fc.id = ${carrierId}), ${written})`;

@@ -314,6 +314,24 @@ describe('delivery note and sales bill as PDFs (issue 15 item 2)', () => {
     expect(saleText).toContain(bill.no);
   });
 
+  it("prints the buyer's PO number of the order(s) it belongs to (issue 17 #15)", async () => {
+    const bill = await one<{ id: number; order_id: number }>(
+      `select id, order_id from sales_bills where company_id = ${DEMO} and order_id is not null order by id limit 1`,
+    );
+    const delivery = await one<{ id: number; order_id: number }>(
+      `select d.id, l.order_id from deliveries d join delivery_lines l on l.delivery_id = d.id
+        where d.company_id = ${DEMO} and l.order_id is not null order by d.id limit 1`,
+    );
+    await t.database.db.execute(
+      sql`update orders set po_number = 'PO-PDF-' || id where id in (${bill.order_id}, ${delivery.order_id})`,
+    );
+    const saleText = await textOf(await pdf(`/Web/GetSalesBillPdf/${bill.id}?lng=en`, demo));
+    expect(saleText).toContain(`YourPOnumber:PO-PDF-${bill.order_id}`);
+    const noteText = await textOf(await pdf(`/Web/GetDeliveryNotePdf/${delivery.id}?lng=es`, demo));
+    expect(noteText).toContain(`SunúmerodeOC:PO-PDF-${delivery.order_id}`);
+    await t.database.db.execute(sql`update orders set po_number = '' where po_number like 'PO-PDF-%'`);
+  });
+
   it("never prints another company's document, and needs the record's menu", async () => {
     const theirs = await one<{ id: number }>(
       `select id from deliveries where company_id = ${PARTNER} limit 1`,

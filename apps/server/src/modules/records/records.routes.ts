@@ -65,7 +65,16 @@ export function registerRecordsRoutes(app: FastifyInstance, services: RecordsSer
       const auth = requireAuth(request.ctx);
       const language = request.query.lng ?? request.ctx.language;
       const detail = await deliveries.detail(auth, request.params.id, language);
-      const pdf = await renderDeliveryNotePdf({ company: await companyName(auth), detail, language });
+      const poNumbers = await repos.orders.poNumbers(
+        auth.companyId,
+        detail.orders.map((order) => order.id),
+      );
+      const pdf = await renderDeliveryNotePdf({
+        company: await companyName(auth),
+        detail,
+        language,
+        poNumbers: [...poNumbers.values()],
+      });
       return sendPdf(reply, detail.header.no, pdf);
     },
   );
@@ -79,7 +88,14 @@ export function registerRecordsRoutes(app: FastifyInstance, services: RecordsSer
       const auth = requireAuth(request.ctx);
       const language = request.query.lng ?? request.ctx.language;
       const detail = await sales.detail(auth, request.params.id, language);
-      const pdf = await renderSalesBillPdf({ company: await companyName(auth), detail, language });
+      const orderId = detail.header.order_id;
+      const poNumbers = await repos.orders.poNumbers(auth.companyId, orderId === null ? [] : [orderId]);
+      const pdf = await renderSalesBillPdf({
+        company: await companyName(auth),
+        detail,
+        language,
+        poNumber: orderId === null ? '' : (poNumbers.get(orderId) ?? ''),
+      });
       return sendPdf(reply, detail.header.no, pdf);
     },
   );

@@ -26,6 +26,7 @@ import {
   type LineFilter,
   type LineTable,
   carrierNameIn,
+  trackingUrlOf,
   partNameIn,
 } from './records-query';
 import { epochSeconds } from '../../db/epoch';
@@ -92,6 +93,7 @@ const billColumns = (language: Language) => ({
   cargo_state: sql<CargoState>`${salesBills.cargoState}`,
   logistics_name: carrierNameIn(language, salesBills.carrierId, salesBills.logisticsName),
   logistics_no: salesBills.logisticsNo,
+  tracking_url: trackingUrlOf(salesBills.carrierId, salesBills.logisticsNo),
   order_id: orders.id,
   order_no: orders.no,
 });

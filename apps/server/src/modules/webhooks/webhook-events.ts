@@ -13,6 +13,8 @@ export const ORDER_SHIPPED = 'order.shipped' as const;
 export interface OrderShippedPayload {
   order_id: number;
   order_no: string;
+  /** The buyer's order reference ('' = none). */
+  po_number: string;
   company_id: number;
   /** The order's state after this shipment (shipped, or still partly open). */
   state: string;

@@ -93,36 +93,43 @@ export function createWebhooksRepository(db: Db) {
       return row;
     },
 
-    /** What one delivery job needs: the delivery, its endpoint and the event (null when the endpoint was deleted). */
-    async deliveryJob(deliveryId: number) {
-      const [row] = await db
+    /**
+     * What delivery jobs need: each delivery with its endpoint and event, in one statement (a
+     * worker's batch). A delivery whose endpoint was deleted is absent.
+     */
+    async deliveryJobs(deliveryIds: readonly number[]) {
+      if (deliveryIds.length === 0) return [];
+      return db
         .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: outboxEvents })
         .from(webhookDeliveries)
         .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
         .innerJoin(outboxEvents, eq(outboxEvents.id, webhookDeliveries.outboxId))
-        .where(eq(webhookDeliveries.id, deliveryId));
-      return row ?? null;
+        .where(inArray(webhookDeliveries.id, [...deliveryIds]));
     },
 
-    /** One attempt's outcome, counted on the row (attempts + 1). */
-    async recordAttempt(
-      deliveryId: number,
-      outcome: { status: number | null; response: string; delivered: boolean; failed: boolean; at: Date },
+    /**
+     * Attempts' outcomes, each counted on its row (attempts + 1), in one statement. Each delivery
+     * at most once per call (the caller splits repeats).
+     */
+    async recordAttempts(
+      outcomes: ReadonlyArray<{
+        deliveryId: number;
+        status: number | null;
+        response: string;
+        delivered: boolean;
+        failed: boolean;
+        at: Date;
+      }>,
     ) {
-      await db
-        .update(webhookDeliveries)
-        .set({
-          attempts: sql`${webhookDeliveries.attempts} + 1`,
-          lastStatus: outcome.status,
-          lastResponse: outcome.response,
-          lastAttemptAt: outcome.at,
-          ...(outcome.delivered
-            ? { state: 'delivered', deliveredAt: outcome.at }
-            : outcome.failed
-              ? { state: 'failed' }
-              : {}),
-        })
-        .where(eq(webhookDeliveries.id, deliveryId));
+      if (outcomes.length === 0) return;
+      const json = JSON.stringify(outcomes.map((outcome) => ({ ...outcome, at: outcome.at.toISOString() })));
+      await db.execute(sql`update webhook_deliveries d set attempts = d.attempts + 1,
+          last_status = x.status, last_response = x.response, last_attempt_at = x.at,
+          state = case when x.delivered then 'delivered' when x.failed then 'failed' else d.state end,
+          delivered_at = case when x.delivered then x.at else d.delivered_at end
+        from json_to_recordset(${json}::json)
+          as x("deliveryId" bigint, status int, response text, delivered boolean, failed boolean, at timestamptz)
+        where d.id = x."deliveryId"`);
     },
 
     /** Deliveries of an endpoint still waiting (queued or between retries). */

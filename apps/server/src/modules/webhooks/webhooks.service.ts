@@ -15,6 +15,7 @@ import type { Config } from '../../config';
 import type { JobLogger, JobQueue } from '../../platform/jobs';
 import type { DataAccess } from '../../repositories';
 import type { AuditActor } from '../audit/audit.repository';
+import { coalesced } from './coalesce';
 import { pingEvent } from './webhook-events';
 import { newWebhookSecret, signWebhook } from './webhook-signature';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from './webhooks.repository';
@@ -152,8 +153,38 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       data: event.payload,
     });
 
+  // A worker's batch of deliveries reads its rows in one statement and, as the answers come in,
+  // records the attempts that finish together in one statement (on PGlite's one connection, two
+  // statements per delivery let a burst of commits outrun the deliveries; webhook bench).
+  const deliveryJob = coalesced(async (ids: number[]) => {
+    const rows = await repos.webhooks.deliveryJobs([...new Set(ids)]);
+    const byId = new Map(rows.map((row) => [row.delivery.id, row]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+  type Attempt = Parameters<typeof repos.webhooks.recordAttempts>[0][number];
+  const recordAttempt = coalesced(async (attempts: Attempt[]) => {
+    // The same delivery twice in one turn (a re-send while its job ran): one statement each, so
+    // every attempt is counted.
+    let rest = attempts;
+    while (rest.length > 0) {
+      const seen = new Set<number>();
+      const now: Attempt[] = [];
+      const later: Attempt[] = [];
+      for (const attempt of rest) {
+        if (seen.has(attempt.deliveryId)) later.push(attempt);
+        else {
+          seen.add(attempt.deliveryId);
+          now.push(attempt);
+        }
+      }
+      await repos.webhooks.recordAttempts(now);
+      rest = later;
+    }
+    return attempts.map(() => undefined);
+  });
+
   async function deliver(data: DeliveryJob, attempt: { retryCount: number }) {
-    const job = await repos.webhooks.deliveryJob(data.deliveryId);
+    const job = await deliveryJob(data.deliveryId);
     // The endpoint was deleted (its deliveries with it): nothing to send.
     if (!job) return;
     const { endpoint, event } = job;
@@ -181,7 +212,8 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       response = failureOf(error);
     }
     const delivered = status !== null && status >= 200 && status < 300;
-    await repos.webhooks.recordAttempt(data.deliveryId, {
+    await recordAttempt({
+      deliveryId: data.deliveryId,
       status,
       response,
       delivered,

@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  BarChartOutlined,
   CloudUploadOutlined,
   DatabaseOutlined,
   HomeOutlined,
@@ -8,6 +9,7 @@ import {
   ProfileOutlined,
   NotificationOutlined,
   ShopOutlined,
+  ShoppingCartOutlined,
   TagsOutlined,
   TeamOutlined,
   TranslationOutlined,
@@ -22,10 +24,12 @@ export const ADMIN_ICONS: Record<AdminIconName, ReactNode> = {
   payments: <MoneyCollectOutlined />,
   products: <TagsOutlined />,
   stock: <DatabaseOutlined />,
+  purchases: <ShoppingCartOutlined />,
   imports: <CloudUploadOutlined />,
   names: <TranslationOutlined />,
   notices: <NotificationOutlined />,
   staff: <TeamOutlined />,
   apiKeys: <KeyOutlined />,
   audit: <AuditOutlined />,
+  reports: <BarChartOutlined />,
 };

@@ -16,11 +16,13 @@ export type AdminIconName =
   | 'notices'
   | 'products'
   | 'stock'
+  | 'purchases'
   | 'imports'
   | 'names'
   | 'staff'
   | 'apiKeys'
-  | 'audit';
+  | 'audit'
+  | 'reports';
 
 export interface AdminRoute {
   /** Absolute path under /admin. */
@@ -44,7 +46,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     titleKey: 'admin.route.home',
     icon: 'home',
     roles: ['sales', 'catalogue'],
-    page: () => import('../../features/staff-auth/admin-home-page'),
+    page: () => import('../../features/reports/staff-home-page'),
   },
   {
     // `?order=<id>` opens one order in a drawer over the queue.
@@ -69,6 +71,14 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     page: () => import('../../features/inventory/price-levels-page'),
   },
   {
+    // Purchases from supplier companies (issue 15 item 5); `?purchase=<id>` opens one in a drawer.
+    path: '/admin/purchases',
+    titleKey: 'admin.route.purchases',
+    icon: 'purchases',
+    roles: ['catalogue'],
+    page: () => import('../../features/purchases-desk/purchases-desk-page'),
+  },
+  {
     // `?company=<id>` opens one company (its users and own part numbers) in the same entry.
     path: '/admin/customers',
     titleKey: 'admin.route.customers',
@@ -89,6 +99,15 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     icon: 'notices',
     roles: ['sales'],
     page: () => import('../../features/notices-desk/notices-desk-page'),
+  },
+  {
+    // Sales and demand reports (issue 15 item 6); catalogue staff get the demand tab only.
+    // `?tab=demand` opens the demand report.
+    path: '/admin/reports',
+    titleKey: 'admin.route.reports',
+    icon: 'reports',
+    roles: ['sales', 'catalogue'],
+    page: () => import('../../features/reports/reports-page'),
   },
   {
     path: '/admin/imports',

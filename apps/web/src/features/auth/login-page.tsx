@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
+// Input and Password from their own modules: antd's `Input` index also pulls TextArea, Search,
+// OTP and Group into /login's bundle (issue 18 item 2: ~2 KB gzip the form never uses).
+import Input from 'antd/es/input/Input';
+import PasswordInput from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ResultCode } from '@partsportal/contract/codes';
@@ -94,7 +98,7 @@ export default function LoginPage() {
         <label className="login-label" htmlFor="login-password">
           {t('login.password')}
         </label>
-        <Input.Password
+        <PasswordInput
           id="login-password"
           name="password"
           size="large"

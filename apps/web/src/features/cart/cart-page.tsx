@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { ClearOutlined, DeleteOutlined, SendOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { cartEndpoints, type CartLine } from '@partsportal/contract/cart';
 import { CART_READS, showCartCount } from '@shared/api/cart-api';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
@@ -25,6 +25,7 @@ import { Thumbnail } from '@shared/catalog/product-thumbnail';
 import { PHONE_QUERY, useMediaQuery } from '@shared/hooks/use-media-query';
 import { selectAllTitle } from '@shared/ui/table-a11y';
 import { BulkOrderPanel } from './bulk-order-panel';
+import { SaveListButton } from '@shared/saved-lists/save-list-button';
 import { useFormatMoney } from '@shared/format/use-format-money';
 
 /** Quantity edited inline; sent when committed, adjusted to buy_qty with a message (QuantityInput). */
@@ -359,6 +360,10 @@ export default function CartPage() {
         >
           {t('cart.clear')}
         </Button>
+        <SaveListButton checked={checked} disabled={lines.length === 0} />
+        <Link to="/cart/lists" className="saved-lists-link">
+          {t('savedLists.open')}
+        </Link>
         {cart.data && (
           <span className="cart-totals" data-testid="cart-totals">
             {t('cart.totals', { lines: cart.data.count, qty: cart.data.total_qty })}{' '}

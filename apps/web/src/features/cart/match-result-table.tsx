@@ -6,12 +6,14 @@ import type { MatchProduct } from '@partsportal/contract/cart';
 import { adjustQuantity, qtyStep, quantityMessage } from '@shared/catalog/quantity';
 import { effectiveQty, isReady, statusKey, type MatchRow } from './match-rows';
 import { useFormatMoney, type MoneyFormatter } from '@shared/format/use-format-money';
+import { EquivalentsOffer, ReplacesTag } from '@shared/catalog/equivalents';
 
 const STATUS_COLOR: Record<string, string> = {
   exact: 'green',
   normalized: 'cyan',
   cross: 'blue',
   my_number: 'purple',
+  replaced: 'volcano',
   picked: 'geekblue',
   ambiguous: 'orange',
   not_found: 'red',
@@ -70,6 +72,16 @@ function ProductCell({ row, onPatch }: { row: MatchRow; onPatch: (patch: Partial
           <span className="muted">{row.product.factory}</span>
         </span>
         <span>{row.product.part_name}</span>
+        {!row.picked && <ReplacesTag replaces={row.replaces} />}
+        {!row.picked && row.product.available_stock <= 0 && (
+          <EquivalentsOffer
+            items={row.equivalents}
+            action={{
+              label: t('supersession.useThis'),
+              onPick: (item) => onPatch({ product: item, picked: true }),
+            }}
+          />
+        )}
         {row.status === 'not_found' && (
           <Button
             size="small"

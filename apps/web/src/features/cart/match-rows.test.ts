@@ -33,6 +33,8 @@ const line = (patch: Partial<MatchLine>): MatchLine => ({
   candidates: [],
   suggestions: [],
   merged_lines: [],
+  replaces: null,
+  equivalents: [],
   message: '',
   ...patch,
 });

@@ -26,6 +26,10 @@ export interface MatchRow {
   suggestions: MatchProduct[];
   mergedLines: number[];
   message: string;
+  /** The number written was replaced; `product` is the newer part (decision 023). */
+  replaces: MatchLine['replaces'];
+  /** `product` is out of stock: equivalents in stock the buyer may take instead. */
+  equivalents: MatchLine['equivalents'];
 }
 
 export function toMatchRow(line: MatchLine, source: MatchSource, batch: number): MatchRow {
@@ -45,6 +49,8 @@ export function toMatchRow(line: MatchLine, source: MatchSource, batch: number):
     suggestions: line.suggestions,
     mergedLines: line.merged_lines,
     message: line.message,
+    replaces: line.replaces,
+    equivalents: line.equivalents,
   };
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import {
+  Alert,
   Badge,
   Button,
   Cascader,
@@ -18,7 +19,7 @@ import {
 import { CarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { catalogEndpoints, PRODUCT_SORTS, type ProductRow } from '@partsportal/contract/catalog';
+import { catalogEndpoints, PRODUCT_SORTS, type CatalogRow } from '@partsportal/contract/catalog';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { callEndpoint } from '@shared/api/client';
 import { useColumnChoice } from '@shared/columns/column-chooser';
@@ -46,12 +47,13 @@ import {
   type ProductSort,
 } from './catalog-query';
 import { Thumbnail } from '@shared/catalog/product-thumbnail';
+import { EquivalentsOffer, ReplacedByTag, ReplacesTag } from '@shared/catalog/equivalents';
 import { CrossNumbers, EllipsisText, MatchTag, StoreStockTable } from './product-cells';
 
 const PATH = '/product/index';
 /** What a buyer came for (issue 17 item 2); the rest is a click away in the column chooser. */
 const DEFAULT_COLUMNS = ['number', 'factory', 'part_name', 'price', 'available', 'qty', 'add'];
-const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 90;
 
 interface VehicleOption {
   value: string | number;
@@ -96,6 +98,14 @@ export default function CatalogPage() {
 
   const request = useMemo(() => toProductListRequest(filters), [filters]);
   const list = useEndpointQuery(catalogEndpoints.getProductList, request);
+  // The next page is asked for while the buyer reads this one (issue 18 item 4): paging on is
+  // then an answer from the cache. Not on the placeholder (the previous keyword's answer).
+  const nextPageExists =
+    list.data !== undefined && !list.isPlaceholderData && filters.page * filters.pageSize < list.data.total;
+  useEffect(() => {
+    if (nextPageExists)
+      prefetchEndpoint(catalogEndpoints.getProductList, { ...request, page: filters.page + 1 });
+  }, [nextPageExists, request, filters.page]);
   const options = useEndpointQuery(catalogEndpoints.getCatalogFilters, {});
 
   const [vehicleOptions, setVehicleOptions] = useState<VehicleOption[]>([]);
@@ -126,11 +136,11 @@ export default function CatalogPage() {
   };
 
   const phone = useMediaQuery(PHONE_QUERY);
-  const picker = useCartPicker<ProductRow>();
+  const picker = useCartPicker<CatalogRow>();
   const { selected } = picker;
 
-  const openDetail = (row: ProductRow) => void navigate(`/product/detail?id=${row.id}`);
-  const onRowClick = (row: ProductRow) => (event: MouseEvent<HTMLElement>) => {
+  const openDetail = (row: CatalogRow) => void navigate(`/product/detail?id=${row.id}`);
+  const onRowClick = (row: CatalogRow) => (event: MouseEvent<HTMLElement>) => {
     if ((event.target as HTMLElement).closest(INTERACTIVE)) return;
     openDetail(row);
   };
@@ -138,7 +148,7 @@ export default function CatalogPage() {
   // Memoized with the table below: typing in the search box re-renders the page on every key,
   // and rebuilding 20 rows × 15 antd cells each time made typing and Enter → results slower.
   // The order is the reading order of a buyer: number, brand, name, price, available, quantity, add.
-  const allColumns = useMemo<TableColumnsType<ProductRow>>(
+  const allColumns = useMemo<TableColumnsType<CatalogRow>>(
     () => [
       {
         key: 'pic',
@@ -160,6 +170,7 @@ export default function CatalogPage() {
               {row.number}
             </Link>
             <MatchTag match={row.match} />
+            <SupersessionMarks row={row} />
           </div>
         ),
       },
@@ -265,7 +276,19 @@ export default function CatalogPage() {
   // the user chose more than the page is wide.
   const tableWidth = columns.reduce((sum, c) => sum + Number(c.width ?? 100), 80);
 
-  const data = list.data;
+  const answer = list.data;
+  // A searched number that was replaced: its successors come first (decision 023).
+  const data = useMemo(() => {
+    if (!answer?.replacements?.length) return answer;
+    const first = new Set(answer.replacements.map((row) => row.id));
+    const rest = answer.list.filter((row) => !first.has(row.id));
+    return {
+      ...answer,
+      list: [...answer.replacements, ...rest],
+      // The successors are not in the search's total; those the page did not list add to it.
+      total: answer.total + first.size - (answer.list.length - rest.length),
+    };
+  }, [answer]);
   const loading = list.isFetching;
   // A page past the results (an old link; a broad search reaches only its first candidates)
   // would show an empty table: show the last page with rows instead.
@@ -281,7 +304,7 @@ export default function CatalogPage() {
       initialLoad ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
-        <Table<ProductRow>
+        <Table<CatalogRow>
           className="catalog-table"
           rowKey="id"
           size="small"
@@ -437,19 +460,34 @@ export default function CatalogPage() {
         {!phone && <span className="toolbar-end">{columnChoice.chooser}</span>}
       </div>
 
+      {answer?.replacements?.map((row) => (
+        <Alert
+          key={row.id}
+          className="replaced-alert"
+          type="info"
+          showIcon
+          title={t('supersession.searchReplaced', {
+            old: `${row.replaces?.factory ?? ''} ${row.replaces?.number ?? ''}`.trim(),
+            number: `${row.factory} ${row.number}`,
+          })}
+        />
+      ))}
       {/* The spinner wraps the memoized table instead of being its `loading` prop: Enter in
           the search box then does not re-render 20 rows before the request even starts. */}
       {phone ? (
-        <ProductCards<ProductRow>
+        <ProductCards<CatalogRow>
           rows={data?.list ?? []}
           loading={loading}
           emptyText={
             filters.keyword ? t('catalog.noResults', { keyword: filters.keyword }) : t('catalog.empty')
           }
           numberOf={(row) => (
-            <Link to={`/product/detail?id=${row.id}`} className="product-number">
-              {row.number}
-            </Link>
+            <>
+              <Link to={`/product/detail?id=${row.id}`} className="product-number">
+                {row.number}
+              </Link>
+              <SupersessionMarks row={row} />
+            </>
           )}
           picker={canBuy ? picker : undefined}
           pager={
@@ -469,5 +507,16 @@ export default function CatalogPage() {
       )}
       {canBuy && picker.stickyBar}
     </section>
+  );
+}
+
+/** "Replaces X" / "replaced by X" and, out of stock, the equivalents in stock (decision 023). */
+function SupersessionMarks({ row }: { row: CatalogRow }) {
+  return (
+    <>
+      <ReplacesTag replaces={row.replaces} />
+      <ReplacedByTag replacedBy={row.replaced_by} />
+      {row.available_stock <= 0 && <EquivalentsOffer items={row.equivalents} />}
+    </>
   );
 }

@@ -30,6 +30,7 @@ import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { useSessionStore } from '@shared/stores/session-store';
 import { StoreStockTable } from './product-cells';
+import { EquivalentList, ReplacedByTag } from '@shared/catalog/equivalents';
 import { useFormatMoney } from '@shared/format/use-format-money';
 import { detailTitle, trimDecimal, VEHICLE_FIELDS } from './product-detail-fields';
 
@@ -144,7 +145,9 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
         <Col xs={24} md={14} lg={16}>
           <Card>
             <Descriptions column={{ xs: 1, sm: 2 }} size="small" className="buy-box">
-              <Descriptions.Item label={t('catalog.number')}>{product.number}</Descriptions.Item>
+              <Descriptions.Item label={t('catalog.number')}>
+                {product.number} <ReplacedByTag replacedBy={product.replaced_by} />
+              </Descriptions.Item>
               <Descriptions.Item label={t('catalog.factory')}>{product.factory}</Descriptions.Item>
               <Descriptions.Item label={t('catalog.myNumber')}>{product.my_number || dash}</Descriptions.Item>
               <Descriptions.Item label={t('catalog.partType')}>{product.part_type}</Descriptions.Item>
@@ -202,6 +205,12 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
                   {t('catalog.addToCart')}
                 </Button>
               </Space>
+            )}
+            {product.equivalents.length > 0 && (
+              <div className="detail-equivalents">
+                <p className="equivalents-lead">{t('supersession.outOfStock')}</p>
+                <EquivalentList items={product.equivalents} />
+              </div>
             )}
           </Card>
         </Col>

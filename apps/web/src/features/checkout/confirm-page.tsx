@@ -11,6 +11,7 @@ import { CheckoutLines, CheckoutTotals } from './checkout-lines';
 import { parseId, parseIds } from './checkout-query';
 import { forgetIdempotencyKey, idempotencyKeyFor, submitFingerprint } from './idempotency-key';
 import { useFormatMoney } from '@shared/format/use-format-money';
+import { OrderReferenceFields, usePoNumberError, type OrderReference } from './order-reference-fields';
 
 const PATH = '/cart/submitConfirm';
 
@@ -33,6 +34,8 @@ export default function ConfirmPage() {
   );
   const [saving, setSaving] = useState(false);
   const inFlight = useRef(false);
+  const [reference, setReference] = useState<OrderReference>({ poNumber: '', backorder: 'ship_available' });
+  const poError = usePoNumberError()(reference.poNumber);
 
   const onSubmit = async () => {
     if (inFlight.current) return;
@@ -40,15 +43,20 @@ export default function ConfirmPage() {
       void message.error(t('checkout.setAddress'));
       return;
     }
+    if (poError) {
+      document.getElementById('po-number')?.focus();
+      return;
+    }
     inFlight.current = true;
     setSaving(true);
-    const fingerprint = submitFingerprint(ids, addressId, remark);
+    const poNumber = reference.poNumber.trim();
+    const fingerprint = submitFingerprint(ids, addressId, remark, [poNumber, reference.backorder]);
     // The same key for a retry, a double click or a reload: the server answers the same order.
     const key = idempotencyKeyFor(sessionStorage, fingerprint);
     try {
       const order = await callEndpoint(
         checkoutEndpoints.saveSubmits,
-        { items: ids, address_id: addressId, remark },
+        { items: ids, address_id: addressId, remark, po_number: poNumber, backorder: reference.backorder },
         { headers: { [IDEMPOTENCY_KEY_HEADER]: key } },
       );
       forgetIdempotencyKey(sessionStorage, fingerprint);
@@ -112,7 +120,7 @@ export default function ConfirmPage() {
           <h2 className="section-title">{t('checkout.lines')}</h2>
           <CheckoutLines preview={data} />
           <div className="checkout-footer">
-            <span />
+            <OrderReferenceFields value={reference} onChange={setReference} error={poError} />
             <CheckoutTotals preview={data} />
           </div>
           <div className="checkout-actions">

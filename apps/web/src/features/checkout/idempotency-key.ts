@@ -31,6 +31,12 @@ export function forgetIdempotencyKey(storage: KeyStorage, fingerprint: string): 
   storage.removeItem(PREFIX + fingerprint);
 }
 
-export function submitFingerprint(ids: readonly number[], addressId: number | null, remark: string): string {
-  return JSON.stringify([[...ids].sort((a, b) => a - b), addressId, remark.trim()]);
+export function submitFingerprint(
+  ids: readonly number[],
+  addressId: number | null,
+  remark: string,
+  /** Further fields of the body (PO number, backorder choice): another value is another order. */
+  more: readonly string[] = [],
+): string {
+  return JSON.stringify([[...ids].sort((a, b) => a - b), addressId, remark.trim(), ...more]);
 }

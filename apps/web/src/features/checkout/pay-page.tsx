@@ -171,16 +171,19 @@ export default function PayPage() {
               />
               <div>
                 <p>{t('pay.scan', { amount: money(pending.amount, pending.currency) })}</p>
-                <p>
-                  <a
-                    className="pay-confirm-link"
-                    href={pending.confirm_url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    {t('pay.openPage')}
-                  </a>
-                </p>
+                {/* WeChat Pay's code_url (weixin://…) opens only in the WeChat app: no link then. */}
+                {/^https?:\/\//.test(pending.confirm_url) && (
+                  <p>
+                    <a
+                      className="pay-confirm-link"
+                      href={pending.confirm_url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {t('pay.openPage')}
+                    </a>
+                  </p>
+                )}
                 <p className="muted">
                   <Spin size="small" /> {t('pay.waiting')}
                 </p>

@@ -5,6 +5,7 @@ import { financeEndpoints } from '@partsportal/contract/finance';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { RecordDetailHeading, RecordNotFound, useRecordDetail } from '@shared/records/record-detail';
 import { useFormatMoney } from '@shared/format/use-format-money';
+import { PaymentAmount } from './payment-amount';
 import { paymentMethodLabel } from './payment-method';
 
 export default function PaymentDetailPage() {
@@ -35,7 +36,7 @@ export default function PaymentDetailPage() {
         <Descriptions.Item label={t('recordList.date')}>{formatDate(payment.date)}</Descriptions.Item>
         <Descriptions.Item label={t('recordList.no')}>{payment.no}</Descriptions.Item>
         <Descriptions.Item label={t('recordList.amount')}>
-          {money(payment.amount, payment.currency)}
+          <PaymentAmount record={payment} money={money} />
         </Descriptions.Item>
         <Descriptions.Item label={t('finance.cutmoney')}>
           {money(payment.cutmoney, payment.currency)}

@@ -11,6 +11,7 @@ import { TextFilter } from '@shared/records/text-filter';
 import { useFormatMoney } from '@shared/format/use-format-money';
 import { useRecordList } from '@shared/records/use-record-list';
 import { prefetchRecord } from '@shared/records/record-detail';
+import { PaymentAmount } from './payment-amount';
 import { paymentMethodLabel } from './payment-method';
 import { paymentQuery } from './finance-query';
 
@@ -49,7 +50,7 @@ export default function PaymentPage() {
       Number(row.cutmoney),
       row.currency,
       methodLabel(row.method),
-      row.remark,
+      row.kind === 'payment' ? row.remark : `${t(`finance.paymentKinds.${row.kind}`)}: ${row.remark}`,
     ],
     sheetName: 'Payments',
     fileName: `payments-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
@@ -69,21 +70,27 @@ export default function PaymentPage() {
       width: 180,
       ...sortable('no'),
       render: (_, row) => (
-        <Link
-          to={`/Payment/detail?id=${row.id}`}
-          onMouseEnter={() => prefetchRecord(financeEndpoints.getPaymentDetail, row.id)}
-        >
-          {row.no}
-        </Link>
+        <>
+          <Link
+            to={`/Payment/detail?id=${row.id}`}
+            onMouseEnter={() => prefetchRecord(financeEndpoints.getPaymentDetail, row.id)}
+          >
+            {row.no}
+          </Link>
+          {/* Below sm the amount column is off-screen (375 px): the amount goes under the number. */}
+          <div className="payment-xs-amount">
+            <PaymentAmount record={row} money={money} />
+          </div>
+        </>
       ),
     },
     {
       key: 'amount',
       title: t('recordList.amount'),
-      width: 150,
+      width: 190,
       align: 'right',
       ...sortable('amount'),
-      render: (_, row) => money(row.amount, row.currency),
+      render: (_, row) => <PaymentAmount record={row} money={money} />,
     },
     {
       key: 'cutmoney',
@@ -129,7 +136,7 @@ export default function PaymentPage() {
         records={records}
         className="payment-table"
         columns={columns}
-        scroll={{ x: 910 }}
+        scroll={{ x: 950 }}
         emptyText={t('recordList.empty')}
       />
     </section>

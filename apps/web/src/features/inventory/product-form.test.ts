@@ -23,6 +23,7 @@ const product: InventoryProduct = {
   fitments: 4,
   pictures: 1,
   files: [],
+  links: { replaced_by: [], replaces: [], substitutes: [] },
 };
 
 describe('changedProductFields', () => {

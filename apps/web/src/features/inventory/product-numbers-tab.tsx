@@ -3,6 +3,7 @@ import { App, Button, Form, Input, Popconfirm, Select, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { inventoryEndpoints, type InventoryProduct } from '@partsportal/contract/inventory';
 import { mutateEndpoint } from '@shared/api/server-state';
+import { ProductLinks } from './product-links';
 
 type NumberRow = InventoryProduct['numbers'][number];
 interface AddForm {
@@ -118,6 +119,7 @@ export function ProductNumbersTab({ product }: { product: InventoryProduct }) {
           },
         ]}
       />
+      <ProductLinks links={product.links} />
     </div>
   );
 }

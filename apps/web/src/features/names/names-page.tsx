@@ -6,10 +6,12 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@partsportal/contract/codes';
 import {
   isTermKind,
+  isTrackingUrl,
   NAME_KINDS,
   NAME_MAX_LENGTH,
   NAMES_EXPORT_PATH,
   namesEndpoints,
+  TRACKING_URL_MAX_LENGTH,
   type NameEntry,
   type NameKind,
 } from '@partsportal/contract/names';
@@ -27,7 +29,8 @@ const LANGUAGE_COLUMNS: ReadonlyArray<{ language: Language; title: string }> = [
   { language: 'es', title: 'Español' },
 ];
 
-type Edit = Partial<Record<Language, string>>;
+/** Unsaved changes of one row: names per language and, for a carrier, its tracking link. */
+type Edit = Partial<Record<Language | 'tracking', string>>;
 interface WordForm {
   word: string;
   zh?: string;
@@ -73,19 +76,27 @@ export default function NamesPage() {
     const edit = edits[entry.key];
     if (!edit) return;
     try {
-      await mutateEndpoint(
-        namesEndpoints.set,
-        {
-          kind,
-          key: entry.key,
-          names: {
-            zh: (edit.zh ?? entry.zh).trim(),
-            en: (edit.en ?? entry.en).trim(),
-            es: (edit.es ?? entry.es).trim(),
+      const { tracking, ...names } = edit;
+      if (tracking !== undefined)
+        await mutateEndpoint(
+          namesEndpoints.setCarrierTracking,
+          { id: Number(entry.key), tracking_url: tracking.trim() },
+          { invalidates: Object.keys(names).length > 0 ? [] : [namesEndpoints.list] },
+        );
+      if (Object.keys(names).length > 0)
+        await mutateEndpoint(
+          namesEndpoints.set,
+          {
+            kind,
+            key: entry.key,
+            names: {
+              zh: (edit.zh ?? entry.zh).trim(),
+              en: (edit.en ?? entry.en).trim(),
+              es: (edit.es ?? entry.es).trim(),
+            },
           },
-        },
-        { invalidates: [namesEndpoints.list] },
-      );
+          { invalidates: [namesEndpoints.list] },
+        );
       setEdits(({ [entry.key]: _saved, ...rest }) => rest);
       void message.success(t('admin.names.saved'));
     } catch {
@@ -151,10 +162,31 @@ export default function NamesPage() {
     );
   };
 
+  const trackingInput = (entry: NameEntry) => {
+    const value = edits[entry.key]?.tracking ?? entry.tracking_url ?? '';
+    return (
+      <Input
+        size="small"
+        className="names-tracking"
+        aria-label={`${entry.written} · ${t('admin.names.tracking')}`}
+        maxLength={TRACKING_URL_MAX_LENGTH}
+        value={value}
+        placeholder={t('admin.names.trackingPlaceholder')}
+        title={t('admin.names.trackingHint')}
+        status={isTrackingUrl(value.trim()) ? '' : 'error'}
+        onChange={(event) =>
+          setEdits((all) => ({ ...all, [entry.key]: { ...all[entry.key], tracking: event.target.value } }))
+        }
+        onPressEnter={() => void save(entry)}
+      />
+    );
+  };
+
   const written = (entry: NameEntry) => (
     <>
       <div className="names-written">{entry.written}</div>
       {entry.context && <div className="muted">{entry.context}</div>}
+      {entry.tracking_url !== undefined && trackingInput(entry)}
     </>
   );
   const saveButton = (entry: NameEntry) => (

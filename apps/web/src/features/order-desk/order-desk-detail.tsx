@@ -186,6 +186,18 @@ export default function OrderDeskDetail({ id, onClose }: { id: number; onClose: 
             className="order-desk-header admin-gap"
             items={[
               { key: 'company', label: t('admin.orderDesk.company'), children: order.header.company_name },
+              ...(order.header.po_number
+                ? [{ key: 'po', label: t('admin.orderDesk.poNumber'), children: order.header.po_number }]
+                : []),
+              {
+                key: 'backorder',
+                label: t('admin.orderDesk.backorder'),
+                children: (
+                  <span className={`order-desk-backorder backorder-${order.header.backorder}`}>
+                    {t(`admin.orderDesk.backorderValue.${order.header.backorder}`)}
+                  </span>
+                ),
+              },
               { key: 'date', label: t('admin.orderDesk.date'), children: formatDate(order.header.bill_date) },
               {
                 key: 'amount',

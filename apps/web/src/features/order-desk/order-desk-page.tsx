@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Grid, Input, Select, Table, Tabs, type TableColumnsType } from 'antd';
+import { Button, Card, Input, Select, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { customersEndpoints } from '@partsportal/contract/customers';
 import { orderDeskEndpoints, QUEUE_STATES, type QueueRow } from '@partsportal/contract/order-desk';
 import type { OrderState } from '@partsportal/contract/orders';
 import { useEndpointQuery } from '@shared/api/server-state';
+import { StateTabs } from '@shared/ui/state-tabs';
 import { useFormatMoney } from '@shared/format/use-format-money';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
@@ -20,6 +21,8 @@ type Tab = OrderState | 'all';
 interface Filters {
   company_id?: number;
   no: string;
+  /** The buyer's PO number, prefix. */
+  po?: string;
   partNumber: string;
   amountMin: string;
   amountMax: string;
@@ -35,6 +38,7 @@ function toRequest(filters: Filters) {
   return {
     ...(filters.company_id ? { company_id: filters.company_id } : {}),
     ...(filters.no ? { no: filters.no } : {}),
+    ...(filters.po ? { po: filters.po } : {}),
     ...(filters.partNumber ? { partNumber: filters.partNumber } : {}),
     ...(MONEY.test(filters.amountMin) ? { amountMin: filters.amountMin } : {}),
     ...(MONEY.test(filters.amountMax) ? { amountMax: filters.amountMax } : {}),
@@ -80,7 +84,6 @@ export default function OrderDeskPage() {
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
-  const screens = Grid.useBreakpoint();
   const opened = Number(params.get('order'));
   const query = useEndpointQuery(orderDeskEndpoints.queue, {
     ...page,
@@ -110,6 +113,11 @@ export default function OrderDeskPage() {
           <Button type="link" className="order-desk-open" onClick={() => open(row.id)}>
             {no}
           </Button>
+          {row.po_number && (
+            <div className="muted order-desk-po" title={t('admin.orderDesk.poNumber')}>
+              {row.po_number}
+            </div>
+          )}
           {/* On a phone the company and state columns are hidden; they follow the number. */}
           <div className="order-desk-narrow">
             {row.company_name} <OrderStateTag state={row.state} />
@@ -160,30 +168,15 @@ export default function OrderDeskPage() {
   };
   return (
     <Card className="admin-card order-desk">
-      {/* Nine tabs do not fit a phone, and antd's overflow menu inside the tab list is not a
-          valid tablist child (axe aria-required-children): a select there instead. */}
-      {screens.sm === false ? (
-        <Select<Tab>
-          className="order-desk-state-select admin-gap"
-          aria-label={t('admin.orderDesk.state')}
-          value={tab}
-          onChange={chooseTab}
-          options={tabs.map((key) => ({ value: key, label: `${tabLabel(key)} (${tabCount(key)})` }))}
-        />
-      ) : (
-        <Tabs
-          activeKey={tab}
-          onChange={(key) => chooseTab(key as Tab)}
-          items={tabs.map((key) => ({
-            key,
-            label: (
-              <span className={`order-desk-tab order-desk-tab-${key}`}>
-                {tabLabel(key)} <span className="order-desk-count">{tabCount(key)}</span>
-              </span>
-            ),
-          }))}
-        />
-      )}
+      <StateTabs<Tab>
+        tabs={tabs}
+        value={tab}
+        onChange={chooseTab}
+        label={tabLabel}
+        count={tabCount}
+        classPrefix="order-desk"
+        selectLabel={t('admin.orderDesk.state')}
+      />
       <form
         className="admin-toolbar order-desk-filters"
         onSubmit={(event) => {
@@ -200,6 +193,14 @@ export default function OrderDeskPage() {
           placeholder={t('admin.orderDesk.no')}
           value={draft.no}
           onChange={(event) => setDraft({ ...draft, no: event.target.value })}
+        />
+        <Input
+          allowClear
+          className="order-desk-text"
+          aria-label={t('admin.orderDesk.poNumber')}
+          placeholder={t('admin.orderDesk.poNumber')}
+          value={draft.po ?? ''}
+          onChange={(event) => setDraft({ ...draft, po: event.target.value })}
         />
         <Input
           allowClear

@@ -391,6 +391,11 @@ export default function OrderDetailPage() {
       <Card size="small" className="detail-card order-header">
         <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
           <Descriptions.Item label={t('orders.no')}>{h.no}</Descriptions.Item>
+          {h.po_number && (
+            <Descriptions.Item label={t('orders.poNumber')}>
+              <span className="order-po-number">{h.po_number}</span>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('orders.company')}>{h.company_sort_name}</Descriptions.Item>
           <Descriptions.Item label={t('orders.billDate')}>{formatDate(h.bill_date)}</Descriptions.Item>
           <Descriptions.Item label={t('orders.from')}>{channelLabel(t, h.from)}</Descriptions.Item>
@@ -410,6 +415,9 @@ export default function OrderDetailPage() {
             <strong className="order-amount">{money(h.amount)}</strong>
           </Descriptions.Item>
           <Descriptions.Item label={t('orders.freight')}>{money(h.freight)}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.backorder')}>
+            <span className="order-backorder">{t(`checkout.backorder.${h.backorder}`)}</span>
+          </Descriptions.Item>
           <Descriptions.Item label={t('orders.remark')}>{h.remark || '—'}</Descriptions.Item>
           {h.extendParam && (
             <Descriptions.Item label={t('orders.extendParam')}>{h.extendParam}</Descriptions.Item>

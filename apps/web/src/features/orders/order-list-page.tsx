@@ -38,6 +38,7 @@ export default function OrderListPage() {
   const headers = {
     company: t('orders.company'),
     no: t('orders.no'),
+    po: t('orders.poNumber'),
     date: t('orders.billDate'),
     from: t('orders.from'),
     state: t('orders.state'),
@@ -52,6 +53,7 @@ export default function OrderListPage() {
     toRow: (o: OrderHeader) => [
       o.company_sort_name,
       o.no,
+      o.po_number,
       dayjs.unix(o.bill_date).format('YYYY-MM-DD HH:mm'),
       channelLabel(t, o.from),
       t(`orderState.${o.state}`),
@@ -83,6 +85,7 @@ export default function OrderListPage() {
         </Link>
       ),
     },
+    { key: 'po_number', dataIndex: 'po_number', title: headers.po, width: 130, ellipsis: true },
     {
       key: 'bill_date',
       dataIndex: 'bill_date',

@@ -16,6 +16,7 @@ import { DayRangeFilter } from '@shared/records/day-range-filter';
 import { CompanyPicker } from './company-picker';
 import { CreditPanel } from './credit-panel';
 import { RecordPaymentModal } from './record-payment-modal';
+import { RefundPaymentModal } from './refund-payment-modal';
 import { VoidPaymentModal } from './void-payment-modal';
 
 type Method = (typeof LISTED_PAYMENT_METHODS)[number];
@@ -24,13 +25,14 @@ const SOURCE_COLORS: Record<StaffPayment['source'], string> = {
   recorded: 'blue',
   checkout: 'green',
   void: 'red',
+  refund: 'orange',
   other: 'default',
 };
 
 /**
  * /admin/payments (sales, owner; issue 15 item 3): every payment — recorded here or by the ERP,
  * paid at the checkout, and void counter entries — filtered by company, method and date; the
- * chosen company's credit position; record and void.
+ * chosen company's credit position; record and void; refund an online payment.
  */
 export default function PaymentsDeskPage() {
   const { t } = useTranslation();
@@ -43,6 +45,7 @@ export default function PaymentsDeskPage() {
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [recording, setRecording] = useState(false);
   const [voiding, setVoiding] = useState<StaffPayment | null>(null);
+  const [refunding, setRefunding] = useState<StaffPayment | null>(null);
   const firstPage = () => setPage((p) => ({ ...p, page: 1 }));
 
   const query = useEndpointQuery(paymentsDeskEndpoints.listPayments, {
@@ -81,6 +84,16 @@ export default function PaymentsDeskPage() {
           {row.voids_no && (
             <Typography.Text type="secondary" className="payments-note">
               {t('admin.payments.voids', { no: row.voids_no })}
+            </Typography.Text>
+          )}
+          {row.refunds_no && (
+            <Typography.Text type="secondary" className="payments-note">
+              {t('admin.payments.refunds', { no: row.refunds_no })}
+            </Typography.Text>
+          )}
+          {row.refundable !== null && row.refundable !== row.amount && (
+            <Typography.Text type="secondary" className="payments-note">
+              {t('admin.payments.refundableLeft', { amount: money(row.refundable, row.currency) })}
             </Typography.Text>
           )}
         </>
@@ -126,12 +139,28 @@ export default function PaymentsDeskPage() {
       title: t('admin.payments.actions'),
       key: 'actions',
       width: 64,
-      render: (_: unknown, row) =>
-        row.source === 'recorded' && !row.voided_by_no ? (
-          <Button size="small" type="link" danger className="payments-void" onClick={() => setVoiding(row)}>
-            {t('admin.payments.void')}
-          </Button>
-        ) : null,
+      render: (_: unknown, row) => {
+        if (row.source === 'recorded' && !row.voided_by_no)
+          return (
+            <Button size="small" type="link" danger className="payments-void" onClick={() => setVoiding(row)}>
+              {t('admin.payments.void')}
+            </Button>
+          );
+        // An online payment with something left to refund (account payments are voided, not refunded).
+        if (row.refundable !== null && Number(row.refundable) > 0)
+          return (
+            <Button
+              size="small"
+              type="link"
+              danger
+              className="payments-void payments-refund"
+              onClick={() => setRefunding(row)}
+            >
+              {t('admin.payments.refund')}
+            </Button>
+          );
+        return null;
+      },
     },
   ];
 
@@ -218,6 +247,7 @@ export default function PaymentsDeskPage() {
         />
       )}
       {voiding && <VoidPaymentModal payment={voiding} onClose={() => setVoiding(null)} />}
+      {refunding && <RefundPaymentModal payment={refunding} onClose={() => setRefunding(null)} />}
     </Card>
   );
 }

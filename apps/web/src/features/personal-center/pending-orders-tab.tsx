@@ -59,7 +59,17 @@ export function PendingOrdersTab() {
       key: 'no',
       title: t('pending.no'),
       width: 160,
-      render: (_, o) => <span className="order-no">{o.no}</span>,
+      // The buyer's own reference under the number: found by either, no extra column.
+      render: (_, o) => (
+        <>
+          <span className="order-no">{o.no}</span>
+          {o.po_number && (
+            <div className="muted order-po-number" title={t('orders.poNumber')}>
+              {t('orders.poNumber')}: {o.po_number}
+            </div>
+          )}
+        </>
+      ),
     },
     { key: 'date', title: t('pending.date'), width: 130, render: (_, o) => formatDate(o.bill_date) },
     {

@@ -18,6 +18,7 @@ import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { OrderStateTag } from '@shared/records/order-cells';
 import './records.css';
+import { WaybillLink } from './waybill-link';
 
 const PATH = '/export/detail';
 
@@ -106,7 +107,9 @@ export default function DeliveryDetailPage() {
             <strong>{money(h.amount)}</strong>
           </Descriptions.Item>
           <Descriptions.Item label={t('orders.logistics')}>{h.logistics_name || '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('orders.logisticsNo')}>{h.logistics_no || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.logisticsNo')}>
+            <WaybillLink no={h.logistics_no} url={h.tracking_url} />
+          </Descriptions.Item>
           <Descriptions.Item label={t('orders.remark')}>{h.remark || '—'}</Descriptions.Item>
         </Descriptions>
       </Card>

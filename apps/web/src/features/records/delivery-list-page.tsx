@@ -14,6 +14,7 @@ import { useSettingsStore } from '@shared/stores/settings-store';
 import { prefetchRecord } from '@shared/records/record-detail';
 import { deliveryQuery } from './delivery-query';
 import './records.css';
+import { WaybillLink } from './waybill-link';
 
 const PATH = '/export/index';
 
@@ -92,7 +93,14 @@ export default function DeliveryListPage() {
       key: 'logistics',
       title: headers[6],
       width: 200,
-      render: (_, d) => (d.logistics_name ? `${d.logistics_name} ${d.logistics_no}`.trim() : '—'),
+      render: (_, d) =>
+        d.logistics_name || d.logistics_no ? (
+          <>
+            {d.logistics_name} <WaybillLink no={d.logistics_no} url={d.tracking_url} />
+          </>
+        ) : (
+          '—'
+        ),
     },
     { key: 'remark', dataIndex: 'remark', title: headers[8], ellipsis: true },
   ];

@@ -10,6 +10,7 @@ import { RecordLinesTable } from '@shared/records/record-lines-table';
 import { useFormatMoney } from '@shared/format/use-format-money';
 import { CargoStateTag } from './cargo-state-tag';
 import './records.css';
+import { WaybillLink } from './waybill-link';
 
 export default function SalesDetailPage() {
   const { t } = useTranslation();
@@ -73,7 +74,7 @@ export default function SalesDetailPage() {
         </Descriptions.Item>
         <Descriptions.Item label={t('sales.logisticsName')}>{header.logistics_name}</Descriptions.Item>
         <Descriptions.Item label={t('sales.logisticsNo')}>
-          <span className="logistics-no">{header.logistics_no}</span>
+          <WaybillLink no={header.logistics_no} url={header.tracking_url} />
         </Descriptions.Item>
         <Descriptions.Item label={t('recordList.amount')}>
           {money(header.amount, header.currency)}

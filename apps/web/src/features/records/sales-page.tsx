@@ -16,6 +16,7 @@ import { useRecordList } from '@shared/records/use-record-list';
 import { prefetchRecord } from '@shared/records/record-detail';
 import { CargoStateTag } from './cargo-state-tag';
 import { salesQuery } from './sales-query';
+import { WaybillLink } from './waybill-link';
 
 export default function SalesPage() {
   const { t } = useTranslation();
@@ -121,7 +122,7 @@ export default function SalesPage() {
       dataIndex: 'logistics_no',
       title: t('sales.logisticsNo'),
       width: 150,
-      render: (_, row) => <span className="logistics-no">{row.logistics_no}</span>,
+      render: (_, row) => <WaybillLink no={row.logistics_no} url={row.tracking_url} />,
     },
     {
       key: 'export_rate',

@@ -7,6 +7,7 @@ import { t } from '../i18n/i18n';
 import { useSettingsStore } from '../stores/settings-store';
 import { isUnhandledApiCode, useErrorLogStore } from '../stores/error-log-store';
 import { feedback, toastError } from '../ui/feedback';
+import { etagKey, recallEtag, rememberEtag } from './etag-cache';
 import { getStaticConfig } from './static-config';
 
 /** Spec §7/§9. */
@@ -33,6 +34,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Default REQUEST_TIMEOUT_MS (spec §7); uploads wait longer. */
   timeoutMs?: number;
+  /**
+   * The caller no longer wants the answer (TanStack Query aborts a search a newer keystroke
+   * replaced): the request is cancelled, rejects with the signal's reason, no toast, no log.
+   */
+  signal?: AbortSignal;
 }
 
 let reloginDialogOpen = false;
@@ -74,7 +80,8 @@ function showReloginDialog(): void {
   });
 }
 
-function fillPath(path: string, params?: Record<string, string | number>): string {
+/** An endpoint path with its `{name}` parameters filled in (`/Web/GetCartList/{n}` → `/Web/GetCartList/0`). */
+export function fillPath(path: string, params?: Record<string, string | number>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
 }
 
@@ -93,10 +100,8 @@ export async function send<T>(
   contentType: string | null,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = {
-    ...options.headers,
-    Lng: useSettingsStore.getState().language,
-  };
+  const { language } = useSettingsStore.getState();
+  const headers: Record<string, string> = { ...options.headers, Lng: language };
   if (contentType) headers['Content-Type'] = contentType;
   const staff = path.startsWith(STAFF_PREFIX);
   const token = staff ? staffAuth?.token() : getCookie(COOKIE.token);
@@ -104,16 +109,35 @@ export async function send<T>(
   const log = useErrorLogStore.getState().add;
 
   let envelope: Envelope<T>;
+  // One signal for the timeout and the caller's cancel (AbortSignal.any is too new for the
+  // phones of spec §1's buyers); it also covers reading the body.
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+  );
+  const cancel = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  // A reference list answered before: ask whether it changed (etag-cache.ts).
+  const etag = etagKey(path, body, language, token);
+  const stored = etag ? recallEtag(etag) : undefined;
+  if (stored) headers['If-None-Match'] = stored.tag;
   try {
     const response = await fetch(`${getStaticConfig().apiUrl}${path}`, {
       method: 'POST',
       headers,
       body,
-      signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
+      signal: controller.signal,
     });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    envelope = (await response.json()) as Envelope<T>;
+    if (response.status === 304 && stored) envelope = stored.envelope as Envelope<T>;
+    else {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      envelope = (await response.json()) as Envelope<T>;
+      const tag = response.headers.get('ETag');
+      if (etag && tag && envelope.code === OK) rememberEtag(etag, { tag, envelope });
+    }
   } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason ?? error;
     const timedOut =
       error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
     const text = timedOut
@@ -122,6 +146,9 @@ export async function send<T>(
     log({ kind: 'network', message: text, where: path });
     if (!options.silent) toastError(text);
     throw new ApiError(text, 0);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
   }
 
   if (envelope.code !== OK) {

@@ -5,6 +5,7 @@ import { cartEndpoints } from '@partsportal/contract/cart';
 import { dashboardEndpoints } from '@partsportal/contract/dashboard';
 import { noticeEndpoints } from '@partsportal/contract/notices';
 import { orderEndpoints } from '@partsportal/contract/orders';
+import { useErrorLogStore } from '../stores/error-log-store';
 import { useSessionStore } from '../stores/session-store';
 import { addToCart, cartChanged } from './cart-api';
 import { ApiError } from './client';
@@ -38,8 +39,18 @@ function cartAnswer() {
   };
 }
 
+/** Signals of the requests that were still waiting when `slowNotices` held the notices answer. */
+let slowNotices = false;
+const heldSignals: AbortSignal[] = [];
+
 async function fakeFetch(url: string | URL | Request, init?: RequestInit): Promise<Response> {
   const path = String(url);
+  if (slowNotices && path === '/api/Web/GetNoticeList' && init?.signal) {
+    const signal = init.signal;
+    heldSignals.push(signal);
+    // Like fetch: rejects with the signal's reason when it is aborted, else never answers.
+    return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+  }
   const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
   calls.push({ path, body });
   const answer = (code: number, data: unknown) =>
@@ -69,6 +80,9 @@ beforeEach(() => {
   cartLines = [];
   nextCode = 200;
   refused = new Set();
+  slowNotices = false;
+  heldSignals.length = 0;
+  useErrorLogStore.setState({ entries: [] });
   queryClient.clear();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   useSessionStore.setState({ token: 't1', userInfo: { carts: 0 } as UserInfo });
@@ -205,5 +219,20 @@ describe('page reads keep the behaviour of the old fetch hook', () => {
     await invalidateEndpoints(noticeEndpoints.getNoticeList);
     const states = queryClient.getQueryCache().findAll({ queryKey: ['/Web/GetNoticeList'] });
     expect(states.map((q) => q.state.isInvalidated)).toEqual([true, true]);
+  });
+
+  it('an answer nobody waits for any more is cancelled, without a toast or an error-log line', async () => {
+    slowNotices = true;
+    const notices = new QueryObserver(
+      queryClient,
+      pageQuery(noticeEndpoints.getNoticeList, { page: 1 }, { mountedAt: Date.now() }),
+    );
+    const unsubscribe = notices.subscribe(() => undefined);
+    await vi.waitFor(() => expect(heldSignals).toHaveLength(1));
+    expect(heldSignals[0]!.aborted).toBe(false);
+    // The search box moved on: the last observer of the old body leaves.
+    unsubscribe();
+    await vi.waitFor(() => expect(heldSignals[0]!.aborted).toBe(true));
+    expect(useErrorLogStore.getState().entries).toEqual([]);
   });
 });

@@ -10,8 +10,9 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Endpoint } from '@partsportal/contract/endpoint';
+import { takeEarlyRequest } from './early-requests';
 import { useSessionStore } from '../stores/session-store';
-import { callEndpoint, type PathParams } from './client';
+import { callEndpoint, fillPath, type PathParams, type RequestOptions } from './client';
 
 /**
  * Server state of the signed-in app (docs/web.md "Server state"): every read is a TanStack
@@ -55,10 +56,19 @@ export function endpointKey<E extends Endpoint>(endpoint: E, body?: Body<E>, par
 }
 
 /** Query options of one call: for useQuery, prefetchQuery and fetchQuery alike. */
-export function endpointQuery<E extends Endpoint>(endpoint: E, body?: Body<E>, params?: PathParams) {
+export function endpointQuery<E extends Endpoint>(
+  endpoint: E,
+  body?: Body<E>,
+  params?: PathParams,
+  options: Pick<RequestOptions, 'silent' | 'relogin'> = {},
+) {
   return queryOptions({
     queryKey: endpointKey(endpoint, body, params),
-    queryFn: (): Promise<Data<E>> => callEndpoint(endpoint, body, params ? { params } : undefined),
+    // The signal lets TanStack Query cancel an answer nobody waits for any more (a search
+    // replaced by the next keystroke) instead of letting it occupy the connection.
+    queryFn: ({ signal }): Promise<Data<E>> =>
+      (takeEarlyRequest(fillPath(endpoint.path, params), body) as Promise<Data<E>> | undefined) ??
+      callEndpoint(endpoint, body, { ...options, signal, ...(params ? { params } : {}) }),
   });
 }
 
@@ -111,7 +121,12 @@ export function isShownSince(
 
 /** Starts loading an answer a page is about to ask for (a row link or menu entry hovered). */
 export function prefetchEndpoint<E extends Endpoint>(endpoint: E, body?: Body<E>, params?: PathParams): void {
-  void queryClient.prefetchQuery({ ...endpointQuery(endpoint, body, params), staleTime: PREFETCH_FRESH_MS });
+  // Nobody asked for it yet: a refusal (an ended session, a network blip) is not shown — the
+  // page that asks for the answer later gets and shows it.
+  void queryClient.prefetchQuery({
+    ...endpointQuery(endpoint, body, params, { silent: true, relogin: false }),
+    staleTime: PREFETCH_FRESH_MS,
+  });
 }
 
 /** Every cached answer of these endpoints (any body, any id) is stale: shown pages refetch now, the rest when shown. */

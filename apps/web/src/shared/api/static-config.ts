@@ -17,6 +17,13 @@ function isRecordOfStrings(value: unknown): value is Record<string, string> {
   );
 }
 
+/** The config the server put into a drawn page (boot-data.ts): no call needed. */
+export function applyBootConfig(config: StaticConfig): StaticConfig {
+  current = config;
+  setCookie(COOKIE.apiUrl, current.apiUrl);
+  return current;
+}
+
 /**
  * Spec §7: the base url is read at start from `../static/config.json`. Parsed by hand rather
  * than with the contract's zod schema so zod stays out of the /login bundle. A missing or

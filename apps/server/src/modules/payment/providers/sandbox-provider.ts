@@ -42,11 +42,23 @@ export function createSandboxProvider(deps: { secret: string; now?: () => Date }
 
   const provider: PaymentProvider & {
     signedCallback(input: { paymentNo: string; merchantId: number; amount: string }): SandboxCallback;
+    /** Checks a callback's signature and freshness; answers its facts or throws a CallbackRefusal. */
+    verifyCallback(body: unknown): VerifiedCallback;
   } = {
     name: 'sandbox',
 
     async createPayment(input) {
       return { qrData: input.confirmUrl };
+    },
+
+    // The sandbox keeps no trades of its own: the payment requests are its whole state, so
+    // reconciliation leaves it alone, closing needs nothing and a refund is granted at once.
+    async query() {
+      return { status: 'not_found' };
+    },
+    async close() {},
+    async refund(input) {
+      return { refundRef: `SBR${input.refundNo}`, status: 'success' };
     },
 
     /** What the sandbox "sends" when the buyer confirms on the phone page. */

@@ -1,9 +1,13 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStaffSession } from '@shared/stores/staff-session';
+import { OperatorDashboard } from './operator-dashboard';
 
-/** The landing page of the back office: who is signed in, with which role, and what it allows. */
-export default function AdminHomePage() {
+/**
+ * The landing page of the back office (/admin/home): who is signed in, with which role, and the
+ * operator dashboard (issue 15 item 6) — today's orders, overdue debts, low stock.
+ */
+export default function StaffHomePage() {
   const { t } = useTranslation();
   const info = useStaffSession((s) => s.info);
   if (!info) return null;
@@ -12,11 +16,10 @@ export default function AdminHomePage() {
       <Typography.Title level={3} className="admin-home-title">
         {t('admin.home.welcome', { name: info.name })}
       </Typography.Title>
-      <Typography.Paragraph>
-        {t('admin.home.role', { role: t(`admin.role.${info.role}`) })}
+      <Typography.Paragraph type="secondary">
+        {t('admin.home.role', { role: t(`admin.role.${info.role}`) })} · {t(`admin.home.can.${info.role}`)}
       </Typography.Paragraph>
-      <Typography.Paragraph type="secondary">{t(`admin.home.can.${info.role}`)}</Typography.Paragraph>
-      <Typography.Paragraph type="secondary">{t('admin.home.menuHint')}</Typography.Paragraph>
+      <OperatorDashboard role={info.role} />
     </Card>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "freight_carriers" ADD COLUMN "tracking_url" text DEFAULT '' NOT NULL;
