@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One run for every unit and route suite; the PostgreSQL copy of the server suites is added
@@ -20,25 +19,8 @@ const notRuntime = [
   'apps/server/test/cluster/proxy.postgres-only.test.ts',
 ];
 
-// vitest's default is one worker per core less one, which is ONE on CI's 2-core machine: the
-// route suites spend most of their time waiting for PostgreSQL, a child process or a timer, so
-// two workers overlap that waiting (TEST_WORKERS overrides). Suites whose subject is time, load
-// or killed processes — where a neighbour's CPU would change what they measure — run afterwards,
-// one file at a time (sequence.groupOrder 1: vitest runs group 0 to its end first).
-const workers = Number(process.env.TEST_WORKERS) || Math.max(2, os.availableParallelism() - 1);
-const oneAtATime = [
-  'apps/server/test/reliability/**/*.test.ts',
-  'apps/server/test/cluster/**/*.test.ts',
-  'apps/server/test/payment-providers.test.ts',
-  'apps/server/src/**/*-kill.test.ts',
-  'apps/server/src/**/sign-in-busy.test.ts',
-  'apps/server/src/payment-reconciliation*.test.ts',
-];
-const alone = { maxWorkers: 1, sequence: { groupOrder: 1 } };
-
 export default defineConfig({
   test: {
-    maxWorkers: workers,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       {
@@ -46,21 +28,10 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/{src,test}/**/*.test.ts'],
           // Concurrency suites need real parallel connections; PGlite has one.
-          exclude: ['apps/server/{src,test}/**/*.postgres-only.test.ts', ...oneAtATime],
-          env: { TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'server-alone',
-          include: oneAtATime,
           exclude: ['apps/server/{src,test}/**/*.postgres-only.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          ...alone,
         },
       },
       ...(withPostgres
@@ -71,26 +42,11 @@ export default defineConfig({
                 include: ['apps/server/{src,test}/**/*.test.ts'],
                 exclude: [
                   'apps/server/{src,test}/**/*.pglite-only.test.ts',
-                  ...oneAtATime,
                   ...(runtimeOnly ? notRuntime : []),
                 ],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
-              },
-            },
-            {
-              test: {
-                name: 'server-postgres-alone',
-                include: oneAtATime,
-                exclude: [
-                  'apps/server/{src,test}/**/*.pglite-only.test.ts',
-                  ...(runtimeOnly ? notRuntime : []),
-                ],
-                env: { TEST_DB: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-                ...alone,
               },
             },
           ]
@@ -103,8 +59,6 @@ export default defineConfig({
           env: { TEST_DB: 'pglite' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
-
-          ...alone,
         },
       },
       'apps/web',

@@ -125,10 +125,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     );
   }
   const since = new Date();
-  // The reliability files run in the one-at-a-time projects (vitest.config.ts), a few in the others.
-  const projects = withPostgres
-    ? ['server', 'server-alone', 'server-postgres', 'server-postgres-alone']
-    : ['server', 'server-alone'];
+  const projects = withPostgres ? ['server', 'server-postgres'] : ['server'];
   const status =
     spawnSync(
       process.execPath,

@@ -83,16 +83,16 @@ const ci = ['1', 'true'].includes(String(process.env.CI).toLowerCase());
 // PostgreSQL server (the same code paths as PGlite's but for the driver), which keeps .ci/run
 // within its 30-minute budget on 2 cores. NODE24_ALL=1 adds the PGlite and bench projects.
 const projects = ['contract'];
-if (process.env.TEST_DATABASE_URL) projects.push('server-postgres', 'server-postgres-alone');
+if (process.env.TEST_DATABASE_URL) projects.push('server-postgres');
 else if (ci) fail('CI must run the PostgreSQL suite on Node 24 too: set TEST_DATABASE_URL');
 else {
   console.warn(
     '\n!!! SKIPPED PostgreSQL suite on Node 24: TEST_DATABASE_URL is not set (the PGlite suite runs instead)\n',
   );
-  projects.push('server', 'server-alone');
+  projects.push('server');
 }
 if (process.env.NODE24_ALL === '1')
-  projects.push(...['server', 'server-alone', 'bench'].filter((name) => !projects.includes(name)));
+  projects.push(...['server', 'bench'].filter((name) => !projects.includes(name)));
 
 const report = path.join(root, 'test-results', 'vitest-node24.json');
 fs.rmSync(report, { force: true });
