@@ -23,6 +23,7 @@ import { createFinanceService } from './modules/finance/finance.service';
 import { registerFreightRoutes } from './modules/freight/freight.routes';
 import { registerImportsRoutes } from './modules/imports/imports.routes';
 import { createJobServices, startJobWorkers } from './job-workers';
+import { createRepositoryStatistics } from './modules/imports/table-statistics';
 import { registerApiKeysRoutes } from './modules/integration/api-keys.routes';
 import { createApiKeysService } from './modules/integration/api-keys.service';
 import { passwordHasher } from './platform/password';
@@ -164,9 +165,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // worker process (worker.ts) with JOBS=send-only; stopped before the database closes
   // (onClose hooks run before main.ts closes it).
   const jobs = await openJobQueue({ database, config, logger: app.log });
-  const { imports, webhooks } = createJobServices({ ...data, jobs, config, logger: app.log });
+  // One planner-statistics tracker for the file import and the /api/v1 batches (same tables).
+  const statistics = createRepositoryStatistics(data.repos);
+  const { imports, webhooks } = createJobServices({ ...data, jobs, config, logger: app.log, statistics });
   const stopWorkers = config.jobs === 'inline' ? await startJobWorkers({ imports, webhooks }) : undefined;
   app.addHook('onClose', async () => {
+    statistics.close();
     await stopWorkers?.();
     await jobs.stop();
   });
@@ -299,6 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...data,
         paymentsDesk,
         refunds,
+        statistics,
         hashPassword: (password) => passwordHasher.hash(password, config.passwordHashMemoryKiB),
         ...(deps.now ? { now: deps.now } : {}),
       }),

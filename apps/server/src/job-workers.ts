@@ -3,13 +3,16 @@ import { createImportsService } from './modules/imports/imports.service';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import type { JobLogger, JobQueue } from './platform/jobs';
 import type { DataAccess } from './repositories';
+import type { TableStatistics } from './modules/imports/table-statistics';
 
 /**
  * The services that own queued jobs, built once per process: the server uses them for its
  * routes too, the worker process (worker.ts) only for their handlers. Which process runs the
  * handlers is JOBS (config.ts): the same code either way.
  */
-export function createJobServices(deps: DataAccess & { jobs: JobQueue; config: Config; logger: JobLogger }) {
+export function createJobServices(
+  deps: DataAccess & { jobs: JobQueue; config: Config; logger: JobLogger; statistics?: TableStatistics },
+) {
   return {
     imports: createImportsService(deps),
     webhooks: createWebhooksService(deps),

@@ -25,7 +25,7 @@ import {
   type RowError,
   type RowResult,
 } from './import-core';
-import { createTableStatistics, rowsWritten } from './table-statistics';
+import { createRepositoryStatistics, rowsWritten, type TableStatistics } from './table-statistics';
 import {
   detectDelimiter,
   fileRows,
@@ -72,6 +72,8 @@ export interface ImportsServiceDeps extends DataAccess {
   jobs: JobQueue;
   config: Pick<Config, 'importMaxBytes' | 'importJobExpireSeconds' | 'importCommitYield'>;
   logger: JobLogger;
+  /** The process's one tracker (app.ts); a service of its own when absent (tests, worker). */
+  statistics?: TableStatistics;
 }
 
 const fold = (text: string) => text.normalize('NFKC').trim().toLowerCase();
@@ -79,10 +81,7 @@ const fold = (text: string) => text.normalize('NFKC').trim().toLowerCase();
 export function createImportsService(deps: ImportsServiceDeps) {
   const { repos, transaction, jobs, config, logger } = deps;
   // Fresh planner statistics after a large import (issue 20; table-statistics.ts).
-  const statistics = createTableStatistics({
-    estimatedRows: (tables) => repos.imports.estimatedRows(tables),
-    analyze: (table) => repos.imports.analyze(table),
-  });
+  const statistics = deps.statistics ?? createRepositoryStatistics(repos);
 
   const toStatus = (record: ImportRecord): ImportStatus => ({
     import_id: record.id,

@@ -106,6 +106,19 @@ export function createTableStatistics(deps: StatisticsDeps) {
 export type TableStatistics = ReturnType<typeof createTableStatistics>;
 
 /**
+ * The process's one tracker over the repositories: the file import and the /api/v1 batches write
+ * the same tables, so they share the counts and the once-per-interval rule (app.ts builds it once).
+ */
+export function createRepositoryStatistics(repos: {
+  imports: { estimatedRows: StatisticsDeps['estimatedRows']; analyze: StatisticsDeps['analyze'] };
+}): TableStatistics {
+  return createTableStatistics({
+    estimatedRows: (tables) => repos.imports.estimatedRows(tables),
+    analyze: (table) => repos.imports.analyze(table),
+  });
+}
+
+/**
  * The rows a catalogue write of `kind` wrote into each table, from its row results: created and
  * updated rows. A product row also writes its cross numbers and fitments; their count is not in
  * the results, so those tables are charged the product count — they grow with the products.

@@ -26,7 +26,7 @@ import { translate, type MessageKey, type MessageParams } from '../../platform/m
 import type { DataAccess, Repositories } from '../../repositories';
 import type { AuditActor } from '../audit/audit.repository';
 import { customerWrites, type CustomerWriter } from '../customers/customers.service';
-import { createTableStatistics, rowsWritten } from '../imports/table-statistics';
+import { createRepositoryStatistics, rowsWritten, type TableStatistics } from '../imports/table-statistics';
 import {
   buildReference,
   fold,
@@ -153,16 +153,17 @@ const defined = <T extends Record<string, unknown>>(values: T) =>
  * for the prices it changed. A row's error never stops the other rows.
  */
 export function createBatchUpsertsService(
-  deps: DataAccess & { hashPassword: (password: string) => Promise<string>; now?: () => Date },
+  deps: DataAccess & {
+    hashPassword: (password: string) => Promise<string>;
+    now?: () => Date;
+    statistics?: TableStatistics;
+  },
 ) {
   const { repos, transaction } = deps;
   const now = deps.now ?? (() => new Date());
   // Fresh planner statistics after a large load (issue 20: searches right after an ERP's first
   // 100,000 products were planned on no statistics). On the pool, after the batch's commit.
-  const statistics = createTableStatistics({
-    estimatedRows: (tables) => repos.imports.estimatedRows(tables),
-    analyze: (table) => repos.imports.analyze(table),
-  });
+  const statistics = deps.statistics ?? createRepositoryStatistics(repos);
 
   const render = (
     id: number,

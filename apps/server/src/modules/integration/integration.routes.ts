@@ -10,6 +10,7 @@ import { createPaymentsIn } from './payments-in';
 import { createRefundsApi } from './refunds-api';
 import type { RefundsService } from '../payments-desk/refunds.service';
 import { supersessionRoutes } from '../supersessions/supersessions.routes';
+import type { TableStatistics } from '../imports/table-statistics';
 
 /** Every operation of /api/v1 and the service call behind it (one line each, like the buyers' routes). */
 export function integrationRoutes(
@@ -18,6 +19,7 @@ export function integrationRoutes(
     refunds: RefundsService;
     hashPassword: (password: string) => Promise<string>;
     now?: () => Date;
+    statistics?: TableStatistics;
   },
 ): OperationRegistration[] {
   const feed = createOrderFeedService(deps);
