@@ -47,7 +47,11 @@ failed +=
 const e2e = path.join(root, 'scripts/e2e.mjs');
 if (fs.existsSync(e2e)) {
   failed +=
-    run(process.execPath, [e2e, ...jsonReport('e2e')], ci ? { REQUIRE_BROWSER_TESTS: '1' } : {}) === 0
+    run(
+      process.execPath,
+      [e2e, ...jsonReport('e2e')],
+      ci ? { REQUIRE_BROWSER_TESTS: '1', RETRY_FAILED_E2E_FILES: '1' } : {},
+    ) === 0
       ? 0
       : 1;
 } else {
@@ -63,7 +67,13 @@ const missingFigures = printReliabilityTable({
 // A check without figures in a full CI run was skipped or broke before reporting.
 if (ci && process.argv.length <= 2 && missingFigures > 0) failed++;
 
+// Browser test files that failed once and passed when run again alone (scripts/e2e.mjs).
+const flakyFile = path.join(root, 'test-results', 'e2e-flaky.txt');
+const flaky = fs.existsSync(flakyFile)
+  ? ['\nFlaky browser tests (passed on the second try):', fs.readFileSync(flakyFile, 'utf8').trimEnd()]
+  : [];
 const summary = [
+  ...flaky,
   ...failedTests(reports),
   ...(ci && process.argv.length <= 2 && missingFigures > 0
     ? [`!!! ${missingFigures} reliability check(s) produced no figures in this run (listed above)`]
