@@ -28,6 +28,8 @@ if (!process.env.E2E_BASE_URL && (!built || process.env.E2E_REBUILD === '1')) {
 
 const figuresFile = join(root, 'test-results/reliability/log-secrets.pglite.json');
 rmSync(figuresFile, { force: true });
+// Screens of failed tests (e2e/support/browser.ts), fresh for each run.
+rmSync(join(root, 'test-results/e2e/failures'), { recursive: true, force: true });
 const vitest = (args) =>
   run(process.execPath, [
     join(root, 'node_modules/vitest/vitest.mjs'),

@@ -72,8 +72,17 @@ const flakyFile = path.join(root, 'test-results', 'e2e-flaky.txt');
 const flaky = fs.existsSync(flakyFile)
   ? ['\nFlaky browser tests (passed on the second try):', fs.readFileSync(flakyFile, 'utf8').trimEnd()]
   : [];
+// What each failed browser test's pages showed (address, alerts, screenshot name).
+const screensFile = path.join(root, 'test-results', 'e2e', 'failures', 'failures.txt');
+const screens = fs.existsSync(screensFile)
+  ? [
+      '\nScreens of failed browser tests (test-results/e2e/failures/):',
+      fs.readFileSync(screensFile, 'utf8').trimEnd(),
+    ]
+  : [];
 const summary = [
   ...flaky,
+  ...screens,
   ...failedTests(reports),
   ...(ci && process.argv.length <= 2 && missingFigures > 0
     ? [`!!! ${missingFigures} reliability check(s) produced no figures in this run (listed above)`]

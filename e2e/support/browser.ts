@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import {
   chromium,
   type Browser,
@@ -7,7 +7,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 
 let ownBaseUrl: string | undefined;
 /** The server under test: the run's shared one, or a file's own (support/own-server.ts). */
@@ -33,6 +33,13 @@ export function useBrowser(): () => Browser {
   });
   afterAll(async () => {
     await browser?.close();
+  });
+  // A failed test leaves what its pages showed: a CI log only has the first line of the error,
+  // and a 15 s wait for a locator says nothing about the screen it waited on.
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      if (browser) await recordFailure(browser, `${task.file?.name ?? ''} ${task.name}`);
+    });
   });
   return () => {
     if (!browser) throw new Error('browser not connected');
@@ -139,4 +146,32 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
     return result.violations;
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+const FAILURES_DIR = resolve(import.meta.dirname, '../../test-results/e2e/failures');
+/** Every failure's screens, one line each (scripts/e2e.mjs prints the file when a run fails). */
+export const FAILURES_FILE = join(FAILURES_DIR, 'failures.txt');
+
+/** Each open page's address, alerts and a screenshot, for a failed test. */
+async function recordFailure(browser: Browser, test: string): Promise<void> {
+  mkdirSync(FAILURES_DIR, { recursive: true });
+  const lines: string[] = [];
+  let n = 0;
+  for (const context of browser.contexts()) {
+    for (const page of context.pages()) {
+      n++;
+      const shot = `${test.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${n}.png`;
+      const alerts = await page
+        .locator('[role="alert"], .ant-message-notice, .ant-modal-title, .ant-form-item-explain-error')
+        .allTextContents()
+        .catch(() => []);
+      await page.screenshot({ path: join(FAILURES_DIR, shot), timeout: 5_000 }).catch(() => undefined);
+      lines.push(
+        `e2e failure: ${test} | page ${n}: ${page.url()} | alerts: ${JSON.stringify(alerts.slice(0, 5))} | ${shot}`,
+      );
+    }
+  }
+  if (lines.length === 0) lines.push(`e2e failure: ${test} | no open page`);
+  for (const line of lines) console.error(line);
+  writeFileSync(FAILURES_FILE, lines.join('\n') + '\n', { flag: 'a' });
 }
