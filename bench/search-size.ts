@@ -1,0 +1,129 @@
+// Issue 16 item 7: the catalogue's exact, OE and prefix search, one request at a time, on two
+// databases of different size (1M and 10M parts) in the same run, so the ratio is the data's
+// size and not the machine's mood: p50 and p95 per workload and database, the 10M : 1M ratio,
+// and the plans of the number lookups on each (a plan that changes with the size shows here).
+//
+//   SIZE_DATABASES=postgres://…/pp_bench_1m,postgres://…/pp_bench_10m \
+//     node --import tsx bench/search-size.ts [requests per workload, default 400]
+//
+// Each database must be seeded already (`DATABASE_URL=… npm run seed -- --parts N`) and the
+// server built (`npm run build`). Rounds alternate between the databases (A, B, B, A) so a busy
+// minute weighs on both.
+import pg from 'pg';
+import { login, sample, searchBodies } from './catalog';
+import { median, percentile } from './report';
+import { startServer, type ServerProcess } from './server-process';
+
+const urls = (process.env.SIZE_DATABASES ?? '').split(',').filter(Boolean);
+if (urls.length < 2) throw new Error('SIZE_DATABASES=<smaller url>,<larger url> is required');
+const REQUESTS = Number(process.argv[2] ?? 400);
+const WORKLOADS = ['exact', 'OE', 'prefix'] as const;
+type Workload = (typeof WORKLOADS)[number];
+
+interface Side {
+  url: string;
+  parts: number;
+  numbers: number;
+  server: ServerProcess;
+  token: string;
+  bodies: Record<Workload, Array<{ path: string; body: string }>>;
+  times: Record<Workload, number[]>;
+  plans: string[];
+}
+
+async function prepare(url: string): Promise<Side> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const counts = await client.query<{ parts: number; numbers: number }>(
+    'select (select count(*) from products)::int as parts, (select count(*) from product_numbers)::int as numbers',
+  );
+  const queries = await sample(client);
+  const key = (text: string) => text.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  const plans: string[] = [];
+  for (const [label, query, parameter] of [
+    ['exact', 'select id from products where number_key = $1', key(queries.exact[0]!)],
+    [
+      'prefix',
+      'select id from products where number_key ~>=~ $1 and number_key ~<~ $2 order by number_key limit 200',
+      queries.prefix[0]!,
+    ],
+    ['OE', 'select product_id from product_numbers where number_key = $1', key(queries.oe[0]!)],
+  ] as const) {
+    const parameters =
+      label === 'prefix'
+        ? [
+            parameter,
+            parameter.slice(0, -1) + String.fromCharCode(parameter.charCodeAt(parameter.length - 1) + 1),
+          ]
+        : [parameter];
+    const plan = await client.query(
+      `explain (analyze, buffers, costs off, timing off, summary on) ${query}`,
+      parameters,
+    );
+    plans.push(`${label}:\n${plan.rows.map((row) => `    ${row['QUERY PLAN']}`).join('\n')}`);
+  }
+  await client.end();
+  const server = await startServer({ DATABASE_URL: url, DEMO_DATA: 'false' });
+  return {
+    url,
+    parts: counts.rows[0]!.parts,
+    numbers: counts.rows[0]!.numbers,
+    server,
+    token: await login(server),
+    bodies: {
+      exact: searchBodies(queries.exact),
+      OE: searchBodies(queries.oe),
+      prefix: searchBodies(queries.prefix),
+    },
+    times: { exact: [], OE: [], prefix: [] },
+    plans,
+  };
+}
+
+async function round(side: Side, workload: Workload, count: number, keep: boolean) {
+  const bodies = side.bodies[workload];
+  for (let i = 0; i < count; i++) {
+    const item = bodies[(side.times[workload].length + i) % bodies.length]!;
+    const started = performance.now();
+    const response = await fetch(`${side.server.url}${item.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: side.token },
+      body: item.body,
+    });
+    await response.arrayBuffer();
+    if (keep) side.times[workload].push(performance.now() - started);
+  }
+}
+
+const sides: Side[] = [];
+try {
+  for (const url of urls.slice(0, 2)) sides.push(await prepare(url));
+  const [small, large] = sides as [Side, Side];
+  for (const workload of WORKLOADS) {
+    // Warm both (caches, prepared statements), then A, B, B, A in quarters.
+    await round(small, workload, 50, false);
+    await round(large, workload, 50, false);
+    const quarter = Math.ceil(REQUESTS / 4);
+    for (const side of [small, large, large, small, small, large, large, small])
+      await round(side, workload, quarter / 2, true);
+  }
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
+  console.log(
+    `\n| workload | ${small.parts.toLocaleString('en')} parts p50 / p95 | ${large.parts.toLocaleString('en')} parts p50 / p95 | p95 ratio |`,
+  );
+  console.log('| --- | --- | --- | --- |');
+  for (const workload of WORKLOADS) {
+    const [a, b] = [small.times[workload], large.times[workload]];
+    console.log(
+      `| ${workload} | ${ms(median(a))} / ${ms(percentile(a, 95))} | ${ms(median(b))} / ${ms(percentile(b, 95))} | ${(percentile(b, 95) / percentile(a, 95)).toFixed(2)}× |`,
+    );
+  }
+  for (const side of sides) {
+    console.log(
+      `\nPlans on ${new URL(side.url).pathname.slice(1)} (${side.parts.toLocaleString('en')} parts, ${side.numbers.toLocaleString('en')} cross numbers):`,
+    );
+    for (const plan of side.plans) console.log(plan);
+  }
+} finally {
+  for (const side of sides) await side.server.stop();
+}
