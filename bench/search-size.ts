@@ -10,6 +10,7 @@
 // server built (`npm run build`). Rounds alternate between the databases (A, B, B, A) so a busy
 // minute weighs on both.
 import pg from 'pg';
+import { prefixEnd } from '../apps/server/src/modules/catalog/catalog.repository';
 import { login, sample, searchBodies } from './catalog';
 import { median, percentile } from './report';
 import { startServer, type ServerProcess } from './server-process';
@@ -49,13 +50,7 @@ async function prepare(url: string): Promise<Side> {
     ],
     ['OE', 'select product_id from product_numbers where number_key = $1', key(queries.oe[0]!)],
   ] as const) {
-    const parameters =
-      label === 'prefix'
-        ? [
-            parameter,
-            parameter.slice(0, -1) + String.fromCharCode(parameter.charCodeAt(parameter.length - 1) + 1),
-          ]
-        : [parameter];
+    const parameters = label === 'prefix' ? [parameter, prefixEnd(parameter)] : [parameter];
     const plan = await client.query(
       `explain (analyze, buffers, costs off, timing off, summary on) ${query}`,
       parameters,
