@@ -8,6 +8,7 @@ import {
   precompress,
   trimAntdStylesheet,
 } from './build/build-plugins';
+import { contractWithoutZod } from './build/contract-without-zod';
 
 // The server (apps/server) listens on 8090 in development; it serves /api and /static.
 const serverUrl = 'http://127.0.0.1:8090';
@@ -18,6 +19,7 @@ export const sharedAlias = { '@shared': fileURLToPath(new URL('./src/shared', im
 export default defineConfig({
   plugins: [
     react(),
+    contractWithoutZod(fileURLToPath(new URL('../../packages/contract/src', import.meta.url))),
     trimAntdStylesheet(fileURLToPath(new URL('./src', import.meta.url))),
     chunkPackages(),
     inlineEntryCss(),

@@ -5,16 +5,14 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@partsportal/contract/codes';
 import {
-  isTermKind,
-  isTrackingUrl,
   NAME_KINDS,
   NAME_MAX_LENGTH,
   NAMES_EXPORT_PATH,
   namesEndpoints,
-  TRACKING_URL_MAX_LENGTH,
   type NameEntry,
   type NameKind,
 } from '@partsportal/contract/names';
+import { isTermKind, isTrackingUrl, TRACKING_URL_MAX_LENGTH } from '@partsportal/contract/names-rules';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { downloadFile } from '@shared/api/staff-download';
 import { useSettingsStore } from '@shared/stores/settings-store';

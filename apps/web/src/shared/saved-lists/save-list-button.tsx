@@ -2,11 +2,8 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Modal } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import {
-  MAX_SAVED_LIST_NAME,
-  savedListEndpoints,
-  savedListNameProblem,
-} from '@partsportal/contract/saved-lists';
+import { savedListEndpoints } from '@partsportal/contract/saved-lists';
+import { MAX_SAVED_LIST_NAME, savedListNameProblem } from '@partsportal/contract/saved-lists-rules';
 import { mutateEndpoint } from '@shared/api/server-state';
 
 /** The message for a list name the server would refuse (the same rule), or undefined. */
