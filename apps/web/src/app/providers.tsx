@@ -1,10 +1,14 @@
-import { useEffect, type ReactNode } from 'react';
-import { App, ConfigProvider } from 'antd';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { useAntdStylesheetLoaded } from '@shared/ui/antd-stylesheet';
-import { FeedbackBridge } from '@shared/ui/feedback-bridge';
+import { isFeedbackWanted, subscribeFeedbackWanted } from '@shared/ui/feedback';
 import { readableOnWhite, textOn } from '@shared/ui/theme-colors';
+
+// antd's App (toasts, dialogs) loads with the first toast or dialog, not with the entry
+// (shared/ui/feedback.ts: calls made before are queued).
+const FeedbackHost = lazy(() => import('@shared/ui/feedback-host'));
 
 /** Locale, global size and theme colour reach every antd component from here (issue 3 §6). */
 export function AppProviders({ antdLocale, children }: { antdLocale: Locale; children: ReactNode }) {
@@ -13,6 +17,7 @@ export function AppProviders({ antdLocale, children }: { antdLocale: Locale; chi
   const onPrimary = textOn(themeColor);
   const primaryText = readableOnWhite(themeColor);
   const staticStyles = useAntdStylesheetLoaded();
+  const feedbackWanted = useSyncExternalStore(subscribeFeedbackWanted, isFeedbackWanted);
 
   useEffect(() => {
     // The tag views are plain CSS; they follow the theme through these variables.
@@ -70,10 +75,13 @@ export function AppProviders({ antdLocale, children }: { antdLocale: Locale; chi
         },
       }}
     >
-      <App>
-        <FeedbackBridge />
-        {children}
-      </App>
+      {/* The text style antd's App wrapper gave every element (styles.css .app-root). */}
+      <div className="app-root">{children}</div>
+      {feedbackWanted && (
+        <Suspense fallback={null}>
+          <FeedbackHost />
+        </Suspense>
+      )}
     </ConfigProvider>
   );
 }
