@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import {
+  antdFormContextAlone,
   chunkPackages,
   firstScreenData,
   inlineEntryCss,
@@ -19,6 +20,7 @@ export const sharedAlias = { '@shared': fileURLToPath(new URL('./src/shared', im
 export default defineConfig({
   plugins: [
     react(),
+    antdFormContextAlone(),
     contractWithoutZod(fileURLToPath(new URL('../../packages/contract/src', import.meta.url))),
     trimAntdStylesheet(fileURLToPath(new URL('./src', import.meta.url))),
     chunkPackages(),
