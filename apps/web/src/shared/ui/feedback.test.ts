@@ -85,6 +85,22 @@ describe('feedback before and after antd’s App is in', () => {
     ).resolves.toBe(true);
   });
 
+  it('keeps the queue when antd’s App fails to load and asks again with the next call', async () => {
+    const { toastError, attachFeedback, feedbackHostFailed, isFeedbackWanted, subscribeFeedbackWanted } =
+      await freshFeedback();
+    const wanted = vi.fn();
+    subscribeFeedbackWanted(wanted);
+    toastError('offline');
+    feedbackHostFailed();
+    expect(isFeedbackWanted()).toBe(false);
+    toastError('still offline');
+    expect(isFeedbackWanted()).toBe(true);
+    expect(wanted).toHaveBeenCalledTimes(3);
+    const fake = fakeInstances();
+    attachFeedback({ message: fake.message, modal: fake.modal });
+    expect(fake.shown).toEqual(['error offline', 'error still offline']);
+  });
+
   it('does not load antd’s App to close messages when none was asked for', async () => {
     const { feedback, isFeedbackWanted } = await freshFeedback();
     feedback.message.destroy('relogin');

@@ -32,6 +32,7 @@ function whenReady(call: (live: Instances) => void): void {
     return;
   }
   waiting.push(call);
+  // Also after a failed load: a new call is a new try.
   if (!wanted) {
     wanted = true;
     for (const listener of wantedListeners) listener();
@@ -42,6 +43,15 @@ function whenReady(call: (live: Instances) => void): void {
 export function attachFeedback(live: Instances | null): void {
   instances = live;
   if (live) for (const call of waiting.splice(0)) call(live);
+}
+
+/**
+ * antd's App could not be loaded (a phone that lost its connection, a deploy that replaced the
+ * chunk): the queue stays, and the next toast or dialog asks again. The page itself keeps running.
+ */
+export function feedbackHostFailed(): void {
+  wanted = false;
+  for (const listener of wantedListeners) listener();
 }
 
 /** Whether a toast or dialog has been asked for (app/providers.tsx mounts the host then). */
