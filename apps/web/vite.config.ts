@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import {
+  antdFormContextAlone,
   chunkPackages,
   firstScreenData,
   inlineEntryCss,
   precompress,
   trimAntdStylesheet,
 } from './build/build-plugins';
+import { contractWithoutZod } from './build/contract-without-zod';
 
 // The server (apps/server) listens on 8090 in development; it serves /api and /static.
 const serverUrl = 'http://127.0.0.1:8090';
@@ -18,6 +20,8 @@ export const sharedAlias = { '@shared': fileURLToPath(new URL('./src/shared', im
 export default defineConfig({
   plugins: [
     react(),
+    antdFormContextAlone(),
+    contractWithoutZod(fileURLToPath(new URL('../../packages/contract/src', import.meta.url))),
     trimAntdStylesheet(fileURLToPath(new URL('./src', import.meta.url))),
     chunkPackages(),
     inlineEntryCss(),

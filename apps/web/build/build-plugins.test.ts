@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { dropUnusedAntdCss } from './build-plugins';
+import { antdFormContextAlone, dropUnusedAntdCss } from './build-plugins';
 
 describe('dropUnusedAntdCss', () => {
   it('drops rules whose every selector belongs to an unused component, keeps the rest', () => {
@@ -34,5 +34,27 @@ describe('dropUnusedAntdCss', () => {
     expect(trimmed.length).toBeLessThan(css.length * 0.93);
     // Balanced braces: no block was cut in half.
     expect(trimmed.split('{').length).toBe(trimmed.split('}').length);
+  });
+});
+
+describe('antdFormContextAlone', () => {
+  const require = createRequire(import.meta.url);
+  const file = require.resolve('antd/es/form/context.js');
+  const transform = (code: string, id: string) =>
+    (antdFormContextAlone().transform as (code: string, id: string) => { code: string } | null)(code, id);
+
+  it("takes FormProvider from its own module in the installed antd, not from rc-form's index", () => {
+    const result = transform(fs.readFileSync(file, 'utf8'), file);
+    expect(result?.code).toContain("from '@rc-component/form/es/FormContext'");
+    expect(result?.code).not.toContain("from '@rc-component/form';");
+    // The module it points at exists and has the export.
+    expect(fs.readFileSync(require.resolve('@rc-component/form/es/FormContext.js'), 'utf8')).toContain(
+      'export { FormProvider }',
+    );
+  });
+
+  it('leaves other modules alone and fails loudly when antd changes the import', () => {
+    expect(transform('import x from "y";', '/x/antd/es/button/index.js')).toBeNull();
+    expect(() => transform('export {};', file)).toThrow('update antdFormContextAlone');
   });
 });

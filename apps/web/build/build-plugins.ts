@@ -337,3 +337,34 @@ export function firstScreenData(root: string): Plugin {
     },
   };
 }
+
+/**
+ * antd's `form/context` (which Input, Select, Dropdown and most other inputs import for the form
+ * item's status) takes `FormProvider` from `@rc-component/form`'s index, and that index attaches
+ * Field, List, useForm and useWatch to the default export as statements, so the whole of rc-form
+ * with its async-validator (~10 KB gzip) came along with any input — on /login and in every
+ * signed-in layout, with no Form on the page. `FormProvider` is imported from its own module
+ * instead; pages with a Form still get rc-form from antd's Form.
+ */
+export function antdFormContextAlone(): Plugin {
+  const context = /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/;
+  const indexImport = "import { FormProvider as RcFormProvider } from '@rc-component/form';";
+  return {
+    name: 'partsportal:antd-form-context-alone',
+    transform(code, id) {
+      if (!context.test(id)) return null;
+      // A new antd that imports it differently: fail, so the saving is not lost unnoticed.
+      if (!code.includes(indexImport))
+        throw new Error(
+          `antd/es/form/context.js no longer has "${indexImport}": update antdFormContextAlone`,
+        );
+      return {
+        code: code.replace(
+          indexImport,
+          "import { FormProvider as RcFormProvider } from '@rc-component/form/es/FormContext';",
+        ),
+        map: null,
+      };
+    },
+  };
+}

@@ -74,25 +74,9 @@ export const checkoutPreviewSchema = z.object({
 });
 export type CheckoutPreview = z.infer<typeof checkoutPreviewSchema>;
 
-/**
- * The buyer's own order reference (PO number, issue 17 #15): optional, up to 40 characters of
- * letters (any script), digits, spaces and `- _ / . # : ( )`, starting with a letter or digit.
- * The schema only caps the size; the server checks the rest with a message naming the rule.
- */
-export const MAX_PO_NUMBER_LENGTH = 40;
-const PO_NUMBER_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} _\-/.#:()]*$/u;
-
-/** What is wrong with a PO number as typed (trimmed first); null = fine or empty. */
-export function poNumberProblem(value: string): 'too_long' | 'characters' | null {
-  const trimmed = value.trim();
-  if (trimmed === '') return null;
-  if ([...trimmed].length > MAX_PO_NUMBER_LENGTH) return 'too_long';
-  return PO_NUMBER_PATTERN.test(trimmed) ? null : 'characters';
-}
-
 export const saveSubmitsRequestSchema = z.strictObject({
   remark: z.string().max(500).optional(),
-  /** The buyer's order reference (poNumberProblem); omitted or blank → none. */
+  /** The buyer's order reference (checkout-rules.ts poNumberProblem); omitted or blank → none. */
   po_number: z.string().max(200).optional(),
   /** Omitted → ship_available. */
   backorder: backorderSchema.optional(),

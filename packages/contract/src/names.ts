@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from './codes';
 import { pageOf, pagingSchema } from './common';
 import { defineEndpoint, type StaffPermission } from './endpoint';
+import { TRACKING_URL_MAX_LENGTH } from './names-rules';
 
 /**
  * Per-language names of data (issue 14 item 7, decision 011): the back office lists, edits,
@@ -17,16 +18,6 @@ export const NAMES_STAFF: StaffPermission = { staff: ['catalogue'] };
 export const NAME_KINDS = ['store', 'carrier', 'area', 'unit', 'param', 'param_value', 'vehicle'] as const;
 export type NameKind = (typeof NAME_KINDS)[number];
 export const nameKindSchema = z.enum(NAME_KINDS);
-/** Kinds keyed by the word as written (term_names); the others are rows keyed by id. */
-export const TERM_NAME_KINDS = [
-  'unit',
-  'param',
-  'param_value',
-  'vehicle',
-] as const satisfies readonly NameKind[];
-export const isTermKind = (kind: NameKind): kind is (typeof TERM_NAME_KINDS)[number] =>
-  (TERM_NAME_KINDS as readonly string[]).includes(kind);
-
 export const NAME_MAX_LENGTH = 128;
 
 /** Line breaks, tabs and other control characters: a name is one line of text. */
@@ -78,16 +69,6 @@ export const nameSetRequestSchema = z.strictObject({
   key: z.string().trim().min(1).max(NAME_MAX_LENGTH),
   names: namesSchema,
 });
-
-export const TRACKING_URL_MAX_LENGTH = 300;
-/** The placeholder a carrier's tracking link puts the waybill number in. */
-export const TRACKING_NO_PLACEHOLDER = '{no}';
-/** A tracking link as staff type it: '' (none) or an http(s) address holding `{no}` once or more. */
-export const isTrackingUrl = (text: string): boolean =>
-  text === '' ||
-  (/^https?:\/\/[^\s/?#]+\.[^\s]*$/i.test(text) &&
-    text.includes(TRACKING_NO_PLACEHOLDER) &&
-    !/[\s<>"]/.test(text));
 
 export const carrierTrackingRequestSchema = z.strictObject({
   id: z.number().int().positive(),

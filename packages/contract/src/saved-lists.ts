@@ -2,26 +2,13 @@ import { z } from 'zod';
 import { emptyBodySchema, idSchema, moneySchema, timestampSchema } from './common';
 import { defineEndpoint, MENU_CODES } from './endpoint';
 import { buyAgainSchema, orderIdParamsSchema } from './orders';
+import { MAX_SAVED_LIST_LINES } from './saved-lists-rules';
 
 /**
  * Saved part lists (issue 17 #15): a buyer keeps a cart, or its ticked lines, as a named list —
  * "brake service kit" — and puts it back into the cart in one go. Lists belong to the company
  * (every user with the cart code sees and uses them) and need the cart code, like the cart.
  */
-
-/** Longest list name (characters, after trimming). */
-export const MAX_SAVED_LIST_NAME = 60;
-/** Lists one company may keep. */
-export const MAX_SAVED_LISTS = 200;
-/** Lines one list may hold. */
-export const MAX_SAVED_LIST_LINES = 1000;
-
-/** What is wrong with a list name as typed; null = fine. */
-export function savedListNameProblem(value: string): 'required' | 'too_long' | null {
-  const trimmed = value.trim();
-  if (trimmed === '') return 'required';
-  return [...trimmed].length > MAX_SAVED_LIST_NAME ? 'too_long' : null;
-}
 
 /** The schema only caps the size; the server names the broken rule (savedListNameProblem). */
 const nameSchema = z.string().max(500);

@@ -1,9 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
-import { App, ConfigProvider } from 'antd';
+import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { useAntdStylesheetLoaded } from '@shared/ui/antd-stylesheet';
-import { FeedbackBridge } from '@shared/ui/feedback-bridge';
+import { feedbackHostFailed, isFeedbackWanted, subscribeFeedbackWanted } from '@shared/ui/feedback';
 import { readableOnWhite, textOn } from '@shared/ui/theme-colors';
 
 /** Locale, global size and theme colour reach every antd component from here (issue 3 §6). */
@@ -13,6 +13,24 @@ export function AppProviders({ antdLocale, children }: { antdLocale: Locale; chi
   const onPrimary = textOn(themeColor);
   const primaryText = readableOnWhite(themeColor);
   const staticStyles = useAntdStylesheetLoaded();
+  const feedbackWanted = useSyncExternalStore(subscribeFeedbackWanted, isFeedbackWanted);
+  const [FeedbackHost, setFeedbackHost] = useState<ComponentType | null>(null);
+
+  // antd's App (toasts, dialogs) loads with the first toast or dialog, not with the entry
+  // (shared/ui/feedback.ts: calls made before are queued). Not React.lazy: a failed load must
+  // not take the page down (no error boundary needed) and must be tried again with the next call
+  // (lazy keeps its first failure).
+  useEffect(() => {
+    if (!feedbackWanted || FeedbackHost) return;
+    let current = true;
+    import('@shared/ui/feedback-host').then(
+      (module) => current && setFeedbackHost(() => module.default),
+      () => current && feedbackHostFailed(),
+    );
+    return () => {
+      current = false;
+    };
+  }, [feedbackWanted, FeedbackHost]);
 
   useEffect(() => {
     // The tag views are plain CSS; they follow the theme through these variables.
@@ -70,10 +88,9 @@ export function AppProviders({ antdLocale, children }: { antdLocale: Locale; chi
         },
       }}
     >
-      <App>
-        <FeedbackBridge />
-        {children}
-      </App>
+      {/* The text style antd's App wrapper gave every element (styles.css .app-root). */}
+      <div className="app-root">{children}</div>
+      {FeedbackHost && <FeedbackHost />}
     </ConfigProvider>
   );
 }

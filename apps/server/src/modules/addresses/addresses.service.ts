@@ -1,11 +1,11 @@
 import {
   areaChoice,
-  isValidPhone,
   MAX_ADDRESSES_PER_COMPANY,
   type Address,
   type addressFieldsSchema,
   type updateAddressRequestSchema,
 } from '@partsportal/contract/addresses';
+import { isValidPhone } from '@partsportal/contract/addresses-rules';
 import { ResultCode, type Language } from '@partsportal/contract/codes';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context';

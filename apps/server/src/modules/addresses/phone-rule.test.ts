@@ -1,4 +1,4 @@
-import { isValidPhone } from '@partsportal/contract/addresses';
+import { isValidPhone } from '@partsportal/contract/addresses-rules';
 import { describe, expect, it } from 'vitest';
 
 describe('phone rule of the address form', () => {

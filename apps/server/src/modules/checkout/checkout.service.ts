@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import { MAX_LINE_QTY } from '@partsportal/contract/cart';
 import {
   MAX_IDEMPOTENCY_KEY_LENGTH,
-  MAX_PO_NUMBER_LENGTH,
-  poNumberProblem,
   type CheckoutLine,
   type CheckoutPreview,
   type SavedOrder,
   type saveSubmitsRequestSchema,
   type submitCartRequestSchema,
 } from '@partsportal/contract/checkout';
+import { MAX_PO_NUMBER_LENGTH, poNumberProblem } from '@partsportal/contract/checkout-rules';
 import { ResultCode, type Language } from '@partsportal/contract/codes';
 import { normalizePartNumber } from '@partsportal/contract/part-number';
 import type { z } from 'zod';

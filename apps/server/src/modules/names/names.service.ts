@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { LANGUAGES, ResultCode, type Language } from '@partsportal/contract/codes';
 import {
   hasControlCharacters,
-  isTrackingUrl,
   NAME_MAX_LENGTH,
   type carrierTrackingRequestSchema,
   type NameEntry,
@@ -11,6 +10,7 @@ import {
   type nameListRequestSchema,
   type nameSetRequestSchema,
 } from '@partsportal/contract/names';
+import { isTrackingUrl } from '@partsportal/contract/names-rules';
 import type { z } from 'zod';
 import type { Names } from '../../db/schema/names';
 import type { StaffContext } from '../../platform/auth-context';

@@ -1,14 +1,13 @@
 import { MAX_BATCH_LINES } from '@partsportal/contract/cart';
 import { ResultCode, type Language } from '@partsportal/contract/codes';
 import type { BuyAgain } from '@partsportal/contract/orders';
+import type { SavedList, SavedListSummary } from '@partsportal/contract/saved-lists';
 import {
   MAX_SAVED_LIST_LINES,
   MAX_SAVED_LIST_NAME,
   MAX_SAVED_LISTS,
   savedListNameProblem,
-  type SavedList,
-  type SavedListSummary,
-} from '@partsportal/contract/saved-lists';
+} from '@partsportal/contract/saved-lists-rules';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError, notFound, refused } from '../../platform/errors';
 import { money } from '../../platform/money';

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Drawer, Layout } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Layout } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -13,11 +13,13 @@ import { PageSpinner } from '@shared/ui/page-spinner';
 import { findRoute } from '../route-table';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { Navbar } from './navbar';
-import { Sidebar } from './sidebar';
+import { Sidebar, SIDEBAR_WIDTH } from './sidebar';
 import { TagsView } from './tags-view';
 import { useTagsStore } from './tags-store';
 
-const SIDEBAR_WIDTH = 210;
+// The phone's sidebar drawer (antd Drawer, ~10 KB gzip with its skeleton) loads when it is first
+// opened: closed, it draws nothing, so no page needs it for its first screen.
+const MobileSidebar = lazy(() => import('./mobile-sidebar'));
 
 export default function AppLayout() {
   const { t } = useTranslation();
@@ -27,6 +29,9 @@ export default function AppLayout() {
   const sidebarOpened = useSettingsStore((s) => s.sidebarOpened);
   const mobileSidebarOpened = useSettingsStore((s) => s.mobileSidebarOpened);
   const language = useSettingsStore((s) => s.language);
+  // Kept mounted once opened, so the closing animation still plays.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (mobileSidebarOpened && !drawerUsed) setDrawerUsed(true);
 
   useEffect(() => {
     void loadDayjsLocale(language);
@@ -63,17 +68,11 @@ export default function AppLayout() {
     <QueryClientProvider client={queryClient}>
       <Layout className={`app-layout${isMobile ? ' is-mobile' : ''}`}>
         {isMobile ? (
-          <Drawer
-            placement="left"
-            open={mobileSidebarOpened}
-            onClose={() => useSettingsStore.getState().setMobileSidebarOpened(false)}
-            size={SIDEBAR_WIDTH}
-            closable={false}
-            className="sidebar-drawer"
-            styles={{ body: { padding: 0 } }}
-          >
-            <Sidebar userInfo={userInfo} collapsed={false} />
-          </Drawer>
+          drawerUsed && (
+            <Suspense fallback={null}>
+              <MobileSidebar userInfo={userInfo} open={mobileSidebarOpened} />
+            </Suspense>
+          )
         ) : (
           <Layout.Sider
             className="app-sider"

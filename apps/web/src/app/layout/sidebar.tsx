@@ -7,6 +7,9 @@ import { useSettingsStore } from '@shared/stores/settings-store';
 import { findRoute, LEAF_ROUTES } from '../route-table';
 import { menuTarget, toMenuItems, visibleRoutes } from './menu-items';
 
+/** Open sidebar width on desktop, and the phone's drawer width. */
+export const SIDEBAR_WIDTH = 210;
+
 export function Sidebar({ userInfo, collapsed }: { userInfo: UserInfo; collapsed: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Alert,
-  App,
   Button,
   Card,
   Checkbox,
@@ -23,7 +22,7 @@ import { API_SCOPES } from '@partsportal/contract/integration';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { copyText } from '@shared/ui/clipboard';
-import { toastSuccess } from '@shared/ui/feedback';
+import { toastSuccess, useFeedback } from '@shared/ui/feedback';
 
 /** What a key write changes: the list, and the audit log that records it. */
 const KEY_WRITES = [apiKeyEndpoints.list, auditEndpoints.list];
@@ -47,7 +46,7 @@ const STATE_COLOURS: Record<ApiKeyRow['state'], string> = {
  */
 export default function ApiKeysPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const formatDate = useFormatDate();
   const list = useEndpointQuery(apiKeyEndpoints.list, {});
   const [creating, setCreating] = useState(false);

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { App, Button, Card, Input, Tabs, Upload } from 'antd';
+import { Button, Card, Input, Tabs, Upload } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, InboxOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ import {
   type MatchRow,
   type MatchSource,
 } from './match-rows';
+import { useFeedback } from '@shared/ui/feedback';
 
 /**
  * The headline feature: paste lines or import a spreadsheet, fix what did not match, then add
@@ -36,7 +37,7 @@ import {
  */
 export function BulkOrderPanel() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [text, setText] = useState('');
   const [rows, setRows] = useState<MatchRow[]>([]);
   const [matching, setMatching] = useState(false);

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
   Alert,
-  App,
   Button,
   Checkbox,
   Empty,
@@ -27,6 +26,7 @@ import { selectAllTitle } from '@shared/ui/table-a11y';
 import { BulkOrderPanel } from './bulk-order-panel';
 import { SaveListButton } from '@shared/saved-lists/save-list-button';
 import { useFormatMoney } from '@shared/format/use-format-money';
+import { useFeedback } from '@shared/ui/feedback';
 
 /** Quantity edited inline; sent when committed, adjusted to buy_qty with a message (QuantityInput). */
 function QtyCell({ line, onCommit }: { line: CartLine; onCommit: (qty: number) => void }) {
@@ -80,7 +80,7 @@ export default function CartPage() {
   const { t } = useTranslation();
   const { money } = useFormatMoney();
   const phone = useMediaQuery(PHONE_QUERY);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   // Every cart write (here, in the catalogue, at checkout) invalidates this read.
   const cart = useEndpointQuery(cartEndpoints.getCartList, {}, { params: { n: 0 } });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  App,
   Button,
   Card,
   Col,
@@ -33,6 +32,7 @@ import { StoreStockTable } from './product-cells';
 import { EquivalentList, ReplacedByTag } from '@shared/catalog/equivalents';
 import { useFormatMoney } from '@shared/format/use-format-money';
 import { detailTitle, trimDecimal, VEHICLE_FIELDS } from './product-detail-fields';
+import { useFeedback } from '@shared/ui/feedback';
 
 const PATH = '/product/detail';
 
@@ -76,7 +76,7 @@ export default function ProductDetailPage() {
 function ProductDetailView({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
   const { money } = useFormatMoney();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const canBuy = useHasAnyCode([MENU_CODES.cart]);
   const formatDate = useFormatDate();
   const showMyNumber = useSessionStore((s) => s.userInfo?.product_detail_title_show_my_number ?? false);

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { App, Button, Descriptions, Empty, Skeleton } from 'antd';
+import { Button, Descriptions, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { checkoutEndpoints, IDEMPOTENCY_KEY_HEADER } from '@partsportal/contract/checkout';
@@ -12,6 +12,7 @@ import { parseId, parseIds } from './checkout-query';
 import { forgetIdempotencyKey, idempotencyKeyFor, submitFingerprint } from './idempotency-key';
 import { useFormatMoney } from '@shared/format/use-format-money';
 import { OrderReferenceFields, usePoNumberError, type OrderReference } from './order-reference-fields';
+import { useFeedback } from '@shared/ui/feedback';
 
 const PATH = '/cart/submitConfirm';
 
@@ -20,7 +21,7 @@ export default function ConfirmPage() {
   const { t } = useTranslation();
   const { money } = useFormatMoney();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [params] = useRouteSearchParams(PATH);
   const idsParam = params.get('ids');
   const ids = useMemo(() => parseIds(idsParam), [idsParam]);

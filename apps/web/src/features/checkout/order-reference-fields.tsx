@@ -1,6 +1,6 @@
 import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MAX_PO_NUMBER_LENGTH, poNumberProblem } from '@partsportal/contract/checkout';
+import { MAX_PO_NUMBER_LENGTH, poNumberProblem } from '@partsportal/contract/checkout-rules';
 import { BACKORDER_CHOICES, type Backorder } from '@partsportal/contract/orders';
 
 export interface OrderReference {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Input, Skeleton, Tag } from 'antd';
+import { Button, Card, Empty, Input, Skeleton, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,13 +10,14 @@ import { AddressFormModal } from '@shared/address/address-form-modal';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { CheckoutLines, CheckoutTotals } from './checkout-lines';
 import { parseIds } from './checkout-query';
+import { useFeedback } from '@shared/ui/feedback';
 
 const PATH = '/cart/submit';
 
 /** Spec §2 "Select shipping address": address cards (default first), preview with freight, remark. */
 export default function SubmitPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [params] = useRouteSearchParams(PATH);
   const idsParam = params.get('ids');

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  App,
   Button,
   Cascader,
   Empty,
@@ -36,6 +35,7 @@ import {
   type FreightLink,
 } from './freight-form';
 import { useFormatMoney } from '@shared/format/use-format-money';
+import { useFeedback } from '@shared/ui/feedback';
 
 const PATH = '/proCFreight/index';
 
@@ -48,7 +48,7 @@ interface PickedProduct {
 export default function FreightPage() {
   const { t } = useTranslation();
   const { money } = useFormatMoney();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [params] = useRouteSearchParams(PATH);
 
   const areas = useEndpointQuery(addressEndpoints.getAllAreas, {});

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Table } from 'antd';
+import { Button, Form, Input, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { inventoryEndpoints } from '@partsportal/contract/inventory';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
+import { useFeedback } from '@shared/ui/feedback';
 import './inventory.css';
 
 type Level = z.output<typeof inventoryEndpoints.priceLevels.data>[number];
@@ -17,7 +18,7 @@ const FACTOR = /^\d{1,3}(\.\d{1,4})?$/;
 /** /admin/prices: each level is a factor on the list price; a change applies to its companies at once. */
 export default function PriceLevelsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<LevelForm>();
   const levels = useEndpointQuery(inventoryEndpoints.priceLevels, {});
   const [edits, setEdits] = useState<Record<number, Partial<LevelForm>>>({});

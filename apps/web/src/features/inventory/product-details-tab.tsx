@@ -1,17 +1,18 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Switch, Tag } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Switch, Tag } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { inventoryEndpoints, type InventoryProduct } from '@partsportal/contract/inventory';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { changedProductFields, type ProductForm, toProductForm } from './product-form';
+import { useFeedback } from '@shared/ui/feedback';
 
 const MONEY = /^\d{1,12}(\.\d{1,4})?$/;
 
 /** The product's own fields; Save sends only what changed (the server audits it before/after). */
 export function ProductDetailsTab({ product }: { product: InventoryProduct }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<ProductForm>();
   const [saving, setSaving] = useState(false);
   const options = useEndpointQuery(inventoryEndpoints.options, {});

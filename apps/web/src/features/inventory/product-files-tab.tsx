@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Empty, Image, List, Popconfirm, Space, Upload } from 'antd';
+import { Button, Empty, Image, List, Popconfirm, Space, Upload } from 'antd';
 import { DownloadOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +19,7 @@ import { downloadFile } from '@shared/api/staff-download';
 import { invalidateEndpoints, mutateEndpoint } from '@shared/api/server-state';
 import { uploadFile } from '@shared/api/upload';
 import { useStaffSession } from '@shared/stores/staff-session';
+import { useFeedback } from '@shared/ui/feedback';
 
 const fill = (path: string, values: Record<string, number>) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
@@ -58,7 +59,7 @@ function StaffPicture({ productId, index, version }: { productId: number; index:
 /** Pictures (JPEG/PNG/WebP, checked by content on the server) and PDF attachments. */
 export function ProductFilesTab({ product }: { product: InventoryProduct }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState(false);
   const invalidates = [inventoryEndpoints.product];

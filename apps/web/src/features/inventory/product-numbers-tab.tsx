@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Popconfirm, Select, Table, Tag } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { inventoryEndpoints, type InventoryProduct } from '@partsportal/contract/inventory';
 import { mutateEndpoint } from '@shared/api/server-state';
 import { ProductLinks } from './product-links';
+import { useFeedback } from '@shared/ui/feedback';
 
 type NumberRow = InventoryProduct['numbers'][number];
 interface AddForm {
@@ -15,7 +16,7 @@ interface AddForm {
 /** Cross numbers: OE (vehicle maker) and other brands' numbers; the buyers' search finds the part by them. */
 export function ProductNumbersTab({ product }: { product: InventoryProduct }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<AddForm>();
   const [adding, setAdding] = useState(false);
   const invalidates = [inventoryEndpoints.product, inventoryEndpoints.search];

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Popconfirm, Select, Table } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { inventoryEndpoints, type InventoryProduct } from '@partsportal/contract/inventory';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { useDebouncedValue } from '@shared/hooks/use-debounced-value';
+import { useFeedback } from '@shared/ui/feedback';
 
 type PriceRow = z.output<typeof inventoryEndpoints.companyPrices.data>['list'][number];
 interface PriceForm {
@@ -15,7 +16,7 @@ interface PriceForm {
 /** Company-specific prices of one product, each in its company's currency; the level prices for comparison. */
 export function ProductPricesTab({ product }: { product: InventoryProduct }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<PriceForm>();
   const [search, setSearch] = useState('');
   const keyword = useDebouncedValue(search, 300);

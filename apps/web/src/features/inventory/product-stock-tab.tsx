@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { App, Button, InputNumber, Skeleton, Space, Table, Tag } from 'antd';
+import { Button, InputNumber, Skeleton, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { inventoryEndpoints } from '@partsportal/contract/inventory';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { PHONE_QUERY, useMediaQuery } from '@shared/hooks/use-media-query';
+import { useFeedback } from '@shared/ui/feedback';
 
 type StockRow = z.output<typeof inventoryEndpoints.stock.data>[number];
 
 /** On-hand stock per store; what unshipped orders hold stays reserved (available = on hand − reserved). */
 export function ProductStockTab({ productId }: { productId: number }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const phone = useMediaQuery(PHONE_QUERY);
   const stock = useEndpointQuery(inventoryEndpoints.stock, { id: productId });
   const [edits, setEdits] = useState<Record<number, number | null>>({});

@@ -1,24 +1,22 @@
 import { useState } from 'react';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Form, Grid, Input, Modal, Select, Table, Tabs, Upload } from 'antd';
+import { Button, Card, Checkbox, Form, Grid, Input, Modal, Select, Table, Tabs, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@partsportal/contract/codes';
 import {
-  isTermKind,
-  isTrackingUrl,
   NAME_KINDS,
   NAME_MAX_LENGTH,
   NAMES_EXPORT_PATH,
   namesEndpoints,
-  TRACKING_URL_MAX_LENGTH,
   type NameEntry,
   type NameKind,
 } from '@partsportal/contract/names';
+import { isTermKind, isTrackingUrl, TRACKING_URL_MAX_LENGTH } from '@partsportal/contract/names-rules';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { downloadFile } from '@shared/api/staff-download';
 import { useSettingsStore } from '@shared/stores/settings-store';
-import { toastError } from '@shared/ui/feedback';
+import { toastError, useFeedback } from '@shared/ui/feedback';
 import { hiddenColumnTitle } from '@shared/ui/table-a11y';
 import { NamesImport, uploadNames, type NamesImportState } from './names-import';
 import './names.css';
@@ -49,7 +47,7 @@ const nameRules = (message: string) => [{ max: NAME_MAX_LENGTH, message }];
  */
 export default function NamesPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const language = useSettingsStore((state) => state.language);
   const [kind, setKind] = useState<NameKind>('store');
   const [keyword, setKeyword] = useState('');

@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import {
   Alert,
-  App,
   Button,
   Card,
   Descriptions,
@@ -41,6 +40,7 @@ import { useSettingsStore } from '@shared/stores/settings-store';
 import { DeliveryRate, OrderStateTag } from '@shared/records/order-cells';
 import { exportOrderDetail } from './order-export';
 import { formatDeliveryRate } from '@shared/records/order-state';
+import { useFeedback } from '@shared/ui/feedback';
 import './order-print.css';
 import './orders.css';
 
@@ -74,7 +74,7 @@ const LINE_DEFAULT_COLUMNS = ['seq', 'part_name', 'number', 'factory', 'qty', 'e
 
 export default function OrderDetailPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const locale = useSettingsStore((s) => s.language);
   const formatDate = useFormatDate();

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { App, Button, Empty, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Empty, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { addressEndpoints, type Address } from '@partsportal/contract/addresses';
 import { request } from '@shared/api/client';
 import { invalidateEndpoints, mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { AddressFormModal } from '@shared/address/address-form-modal';
+import { useFeedback } from '@shared/ui/feedback';
 
 /** Spec §2 personal centre "My shipping address": list, add, edit, delete, set default. */
 export function AddressTab() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const addresses = useEndpointQuery(addressEndpoints.getAddress, {});
   const [editing, setEditing] = useState<Address | null>(null);
   const [formOpen, setFormOpen] = useState(false);

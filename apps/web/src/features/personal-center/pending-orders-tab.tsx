@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Empty, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Empty, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { orderEndpoints, type PendingOrder } from '@partsportal/contract/orders';
@@ -9,6 +9,7 @@ import { useFormatDate } from '@shared/i18n/use-format-date';
 import { useHasAnyCode } from '@shared/permission/use-has-code';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { useFormatMoney } from '@shared/format/use-format-money';
+import { useFeedback } from '@shared/ui/feedback';
 
 const PAGE_SIZE = 20;
 
@@ -16,7 +17,7 @@ const PAGE_SIZE = 20;
 export function PendingOrdersTab() {
   const { t } = useTranslation();
   const { money } = useFormatMoney();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const formatDate = useFormatDate();
   const canCart = useHasAnyCode([MENU_CODES.cart]);

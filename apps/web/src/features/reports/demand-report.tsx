@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Input, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { downloadFile } from '@shared/api/staff-download';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';
 import { useSettingsStore } from '@shared/stores/settings-store';
+import { useFeedback } from '@shared/ui/feedback';
 
 /**
  * The demand report (sales, catalogue, owner): part numbers buyers searched or imported and did
@@ -24,7 +25,7 @@ import { useSettingsStore } from '@shared/stores/settings-store';
  */
 export function DemandReport() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const formatDate = useFormatDate();
   const language = useSettingsStore((s) => s.language);
   const [range, setRange] = useState<{ from?: string; to?: string }>({

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Select, Skeleton, Table, Typography } from 'antd';
+import { Button, DatePicker, Select, Skeleton, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { currentMoneyLocale, useFormatMoney } from '@shared/format/use-format-mo
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { ReportCompanyPicker } from './report-company-picker';
 import { buildSalesChartOption, dimensionLabel } from './sales-chart-option';
+import { useFeedback } from '@shared/ui/feedback';
 
 // ECharts loads with the chart, not with the page.
 const SalesChart = lazy(() => import('./sales-chart'));
@@ -29,7 +30,7 @@ const MONTH = 'YYYY-MM';
  */
 export function SalesReport() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { money } = useFormatMoney();
   const language = useSettingsStore((s) => s.language);
   const [months, setMonths] = useState<[string, string]>([

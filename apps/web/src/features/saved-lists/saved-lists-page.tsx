@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Popconfirm,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Empty, Popconfirm, Skeleton, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, ShoppingCartOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,6 +14,7 @@ import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { useFormatMoney } from '@shared/format/use-format-money';
 import { ListNameDialog } from '@shared/saved-lists/save-list-button';
+import { useFeedback } from '@shared/ui/feedback';
 import './saved-lists.css';
 
 const LISTS = [savedListEndpoints.getSavedLists, savedListEndpoints.getSavedList];
@@ -97,7 +87,7 @@ function ListLines({ id }: { id: number }) {
  */
 export default function SavedListsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const formatDate = useFormatDate();
   const lists = useEndpointQuery(savedListEndpoints.getSavedLists, {});
   const [openId, setOpenId] = useState<number | null>(null);

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { auditEndpoints } from '@partsportal/contract/audit';
@@ -8,7 +8,7 @@ import { staffEndpoints, type staffMemberSchema } from '@partsportal/contract/st
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { useStaffSession } from '@shared/stores/staff-session';
-import { toastSuccess } from '@shared/ui/feedback';
+import { toastSuccess, useFeedback } from '@shared/ui/feedback';
 import { StaffFormModal, type StaffFormValues } from './staff-form-modal';
 import { TemporaryPasswordModal } from './temporary-password-modal';
 
@@ -22,7 +22,7 @@ const PAGE_SIZES = [20, 50, 100];
 /** The owner's staff accounts (issue 14 item 1): list, create, edit, reset password / second factor. */
 export default function StaffPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const formatDate = useFormatDate();
   const me = useStaffSession((s) => s.info);
   const [keyword, setKeyword] = useState('');

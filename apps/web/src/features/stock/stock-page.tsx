@@ -1,6 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
 import {
-  App,
   Button,
   Checkbox,
   Empty,
@@ -36,6 +35,7 @@ import {
   type StockFilters,
 } from './stock-query';
 import { useFormatMoney } from '@shared/format/use-format-money';
+import { useFeedback } from '@shared/ui/feedback';
 
 const PATH = '/stockProduct/index';
 
@@ -44,7 +44,7 @@ type StockRow = z.output<typeof catalogEndpoints.getStockProductList.data>['list
 export default function StockPage() {
   const { t } = useTranslation();
   const { money } = useFormatMoney();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const canBuy = useHasAnyCode([MENU_CODES.cart]);
   const canOpenDetail = useHasAnyCode([MENU_CODES.catalog]);
   const [params, setParams] = useRouteSearchParams(PATH);

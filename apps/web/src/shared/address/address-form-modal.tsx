@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { App, Cascader, Checkbox, Form, Input, Modal, type InputRef } from 'antd';
+import { Cascader, Checkbox, Form, Input, Modal, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_LIMITS, addressEndpoints, type Address } from '@partsportal/contract/addresses';
 import { mutateEndpoint, useEndpointQuery } from '../api/server-state';
@@ -11,6 +11,7 @@ import {
   type AddressField,
   type AddressFormValues,
 } from './address-validation';
+import { useFeedback } from '@shared/ui/feedback';
 
 const EMPTY: AddressFormValues = {
   caption: '',
@@ -38,7 +39,7 @@ export function AddressFormModal({
   onSaved: (address: Address) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const areas = useEndpointQuery(addressEndpoints.getAllAreas, {}, { enabled: open });
   const options = useMemo(() => receivingAreaOptions(areas.data ?? []), [areas.data]);
   const [values, setValues] = useState<AddressFormValues>(EMPTY);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Area } from '@partsportal/contract/addresses';
-import { isValidPhone } from '@partsportal/contract/addresses';
+import { isValidPhone } from '@partsportal/contract/addresses-rules';
 import { areaPath, toAddressFields, validateAddress, type AddressFormValues } from './address-validation';
 
 const valid: AddressFormValues = {

@@ -1,4 +1,5 @@
-import { isValidPhone, type Area } from '@partsportal/contract/addresses';
+import type { Area } from '@partsportal/contract/addresses';
+import { isValidPhone } from '@partsportal/contract/addresses-rules';
 
 export interface AddressFormValues {
   caption: string;

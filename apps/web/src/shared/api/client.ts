@@ -63,7 +63,7 @@ const STAFF_PREFIX = '/Admin/';
 
 /** Spec §8: "you have been logged out" — stay, or log in again (forced local logout + reload). */
 function showReloginDialog(): void {
-  if (reloginDialogOpen || !feedback.modal) return;
+  if (reloginDialogOpen) return;
   reloginDialogOpen = true;
   void feedback.modal.confirm({
     title: t('relogin.title'),

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { App, InputNumber } from 'antd';
+import { InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adjustQuantity, maxQty, qtyStep, quantityMessage } from './quantity';
+import { useFeedback } from '@shared/ui/feedback';
 
 /**
  * A quantity field that never changes a quantity silently (issue 17 item 6): what the buyer
@@ -30,7 +31,7 @@ export function QuantityInput({
   size?: 'small' | 'middle';
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   // The raw text while typing; null = nothing typed since the last commit.
   const [typed, setTyped] = useState<string | null>(null);
 

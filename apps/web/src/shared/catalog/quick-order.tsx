@@ -1,6 +1,6 @@
 import './catalog-tables.css';
 import { useRef, useState } from 'react';
-import { App, Button, Input, type InputRef } from 'antd';
+import { Button, Input, type InputRef } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { cartEndpoints, type MatchProduct } from '@partsportal/contract/cart';
@@ -8,6 +8,7 @@ import { addToCart, CART_READS, showCartCount } from '../api/cart-api';
 import { mutateEndpoint } from '../api/server-state';
 import { useFormatMoney } from '../format/use-format-money';
 import { adjustQuantity, quantityMessage } from './quantity';
+import { useFeedback } from '@shared/ui/feedback';
 
 interface Pending {
   input: string;
@@ -23,7 +24,7 @@ interface Pending {
  */
 export function QuickOrder() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { money } = useFormatMoney();
   const numberRef = useRef<InputRef>(null);
   const [number, setNumber] = useState('');

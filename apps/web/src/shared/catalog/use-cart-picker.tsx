@@ -1,11 +1,12 @@
 import './catalog-tables.css';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { addToCart } from '../api/cart-api';
 import { qtyStep } from './quantity';
 import { QuantityInput } from './quantity-input';
+import { useFeedback } from '@shared/ui/feedback';
 
 /** What a product row needs to be ticked and added to the cart. */
 export interface PickableRow {
@@ -23,7 +24,7 @@ export interface PickableRow {
  */
 export function useCartPicker<Row extends PickableRow>() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [selected, setSelected] = useState<Map<number, Row>>(new Map());
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [adding, setAdding] = useState(false);

@@ -1,7 +1,8 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { App, Modal, Progress } from 'antd';
+import { Modal, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { exportPagedList, type PagedExportOptions } from './paged-export';
+import { useFeedback } from '@shared/ui/feedback';
 
 type StartOptions<T> = Pick<
   PagedExportOptions<T>,
@@ -18,7 +19,7 @@ export function usePagedExport(): {
   modal: ReactNode;
 } {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const cancelled = useRef(false);
 

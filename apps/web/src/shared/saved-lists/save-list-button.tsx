@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import {
-  MAX_SAVED_LIST_NAME,
-  savedListEndpoints,
-  savedListNameProblem,
-} from '@partsportal/contract/saved-lists';
+import { savedListEndpoints } from '@partsportal/contract/saved-lists';
+import { MAX_SAVED_LIST_NAME, savedListNameProblem } from '@partsportal/contract/saved-lists-rules';
 import { mutateEndpoint } from '@shared/api/server-state';
+import { useFeedback } from '@shared/ui/feedback';
 
 /** The message for a list name the server would refuse (the same rule), or undefined. */
 export function useListNameError() {
@@ -89,7 +87,7 @@ export function ListNameDialog(props: {
  */
 export function SaveListButton({ checked, disabled }: { checked: readonly number[]; disabled: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [open, setOpen] = useState(false);
   const save = async (name: string) => {
     try {
