@@ -246,5 +246,7 @@ describe('public routes', () => {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    // With no CORS_ORIGINS a preflight is an unknown call (it was Fastify's bare 500 before).
+    expect(response.json()).toMatchObject({ code: 40004 });
   });
 });
