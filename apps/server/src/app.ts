@@ -111,6 +111,9 @@ export const PUBLIC_URLS = [
   '/api/v1/reference/swagger-ui-bundle.js',
 ] as const;
 
+/** PUBLIC_URLS for the lookup on every request. */
+const publicUrls: ReadonlySet<string> = new Set(PUBLIC_URLS);
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify(serverOptions(config, deps.logStream));
@@ -155,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installRequestContext(app, {
     authenticate: (token) => authService.authenticate(token),
     authenticateStaff: (token) => staffService.authenticate(token),
-    isPublicUrl: (url) => (PUBLIC_URLS as readonly string[]).includes(url),
+    isPublicUrl: (url) => publicUrls.has(url),
   });
   installErrorHandler(app);
   // The read replica (decision 027): each request's own writes keep its reads on the primary.

@@ -95,12 +95,13 @@ export function installRequestContext(
       headers: request.headers,
     };
     request.ctx = ctx;
+    // Read once: Fastify builds a new object on every read of `routeOptions`.
+    const route = request.routeOptions;
     // The integrators' API authenticates its own keys (modules/integration/integration-api.ts).
-    if (request.routeOptions.config?.operation) return done();
-    const permission = request.routeOptions.config?.permission;
+    if (route.config?.operation) return done();
+    const permission = route.config?.permission;
     if (permission === undefined) {
-      if (request.routeOptions.url === undefined || options.isPublicUrl(request.routeOptions.url))
-        return done();
+      if (route.url === undefined || options.isPublicUrl(route.url)) return done();
       return done(new AppError(ResultCode.forbidden, 'forbidden'));
     }
     if (permission === 'public') return done();
@@ -108,7 +109,7 @@ export function installRequestContext(
     // (pictures, downloads) that declare `tokenInQuery`, because an <img> cannot send headers.
     const token =
       headerValue(request.headers.token) ??
-      (request.routeOptions.config?.tokenInQuery ? queryToken(request.query) : undefined);
+      (route.config?.tokenInQuery ? queryToken(request.query) : undefined);
     if (!token) return done(new AppError(ResultCode.invalidToken, 'invalidToken'));
     if (isStaffPermission(permission)) {
       // Looked up among staff sessions only: a customer token is unknown there (50008).

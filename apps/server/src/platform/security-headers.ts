@@ -55,13 +55,18 @@ export async function computeSecurityHeaders(
 /**
  * Security headers and the request id in one synchronous hook: @fastify/helmet rebuilt the
  * helmet middleware on every request and the id was an async onSend hook (the /healthz floor).
+ * They go into Fastify's own header object (`reply.headers`), not onto the raw response: once
+ * anything is set on the raw response, Node merges Fastify's headers into it one `setHeader` at a
+ * time (a name check, a value check and an array each) before writing; with Fastify's object alone
+ * `writeHead` checks and writes them in one pass. Fastify keeps them on error answers too (it drops
+ * only content-type and content-length there); security-headers.test.ts checks every kind of answer.
  */
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const securityHeaders = await computeSecurityHeaders();
+  const securityHeaders: Readonly<Record<string, string>> = Object.freeze(
+    Object.fromEntries(await computeSecurityHeaders()),
+  );
   app.addHook('onRequest', (request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of securityHeaders) raw.setHeader(name, value);
-    raw.setHeader('x-request-id', request.id);
+    reply.headers(securityHeaders).header('x-request-id', request.id);
     done();
   });
 }
