@@ -145,6 +145,15 @@ async function main() {
     );
     targets.push(await startInline('plain Fastify', FASTIFY));
     targets.push(await startInline('plain Fastify + our headers hook', FASTIFY_HEADERS, headerEnv));
+    // Fastify with a logger (pino at warn, as the bench runs ours): a child logger and two
+    // response listeners per request, whatever the level.
+    targets.push(
+      await startInline(
+        'plain Fastify + our headers hook + pino at warn',
+        FASTIFY_HEADERS.replace('logger: false', "logger: { level: 'warn' }"),
+        headerEnv,
+      ),
+    );
     if (baselineRoot) targets.push(await startOurs(`ours A (${path.basename(baselineRoot)})`, baselineRoot));
     targets.push(await startOurs(`ours B (${path.basename(ROOT)})`, ROOT));
     if (PIN) for (const target of targets) pin(target.pid, 1);
