@@ -76,6 +76,11 @@ export interface SeedOptions {
    * payments, purchases or notices (DEMO_HISTORY=false; issue 15's journey starts from nothing).
    */
   history?: boolean;
+  /**
+   * From this many parts on, the bulk tables take their rows without secondary indexes and
+   * foreign keys, rebuilt at the end (default 100,000; the tests lower it to check the rebuild).
+   */
+  setAsideIndexesFrom?: number;
   log?: (line: string) => void;
 }
 
@@ -406,6 +411,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       parts: options.parts,
       historyScale: options.historyScale ?? 1,
       history: options.history ?? true,
+      setAsideIndexesFrom: options.setAsideIndexesFrom ?? REBUILD_INDEXES_FROM,
       log,
       started,
       kind: database.kind,
@@ -450,6 +456,7 @@ interface Context {
   parts: number;
   historyScale: number;
   history: boolean;
+  setAsideIndexesFrom: number;
   log: (line: string) => void;
   started: number;
   kind: Database['kind'];
@@ -1106,7 +1113,7 @@ async function writeCatalogue(context: Context): Promise<Catalogue> {
   // turns them off the same way for its own writes; transaction-local, so for this seed only.
   await context.tx.execute(sql`select set_config('partsportal.import_core_sync', 'on', true)`);
   const dropped =
-    parts >= REBUILD_INDEXES_FROM
+    parts >= context.setAsideIndexesFrom
       ? [
           ...(await dropForeignKeys(context.tx, bulkTables)),
           ...(await dropSecondaryIndexes(context.tx, bulkTables)),
@@ -1505,6 +1512,18 @@ async function writeHistory(context: Context, catalog: Catalogue, areaIndex: Are
     ledgerId: 0,
     providerRef: 0,
   };
+  // Like the catalogue: from setAsideIndexesFrom parts on, the history tables take their rows
+  // without secondary indexes and foreign keys, which are built once at the end (a 10M-part
+  // seed writes ~1.9M orders with their lines, bills and ledger; maintaining ~20 indexes row by
+  // row made the history as long as the whole catalogue). Nothing in this phase reads them: the
+  // bill-date triggers look up their header by primary key, which stays.
+  const dropped =
+    context.parts >= context.setAsideIndexesFrom
+      ? [
+          ...(await dropForeignKeys(context.tx, HISTORY_TABLES)),
+          ...(await dropSecondaryIndexes(context.tx, HISTORY_TABLES)),
+        ]
+      : [];
   const start = now - 365 * DAY;
   const months = 12;
   const monthLength = Math.floor((now - start) / months);
@@ -1938,10 +1957,34 @@ async function writeHistory(context: Context, catalog: Catalogue, areaIndex: Are
   await writePurchases(context, catalog, buffers, state, random, drain);
   await writeCart(context, catalog, random);
   await drain(true);
+  if (dropped.length > 0) {
+    await context.writer.flush();
+    context.log(
+      `demo data: rebuilding ${dropped.length} history indexes and foreign keys (${elapsed(context)})`,
+    );
+    await context.tx.execute(sql`set local maintenance_work_mem = '512MB'`);
+    for (const definition of dropped) await context.tx.execute(sql.raw(definition));
+    await context.tx.execute(sql.raw(`analyze ${HISTORY_TABLES.join(', ')}`));
+  }
   context.log(
     `demo data: ${state.orderId} orders, ${state.orderLineId} order lines, ${state.salesBillId} sales bills, ${state.purchaseId} purchases, ${state.paymentId} payments (${elapsed(context)})`,
   );
 }
+
+/** The tables writeHistory fills (their indexes are set aside for a large seed). */
+const HISTORY_TABLES = [
+  'orders',
+  'order_lines',
+  'order_events',
+  'deliveries',
+  'delivery_lines',
+  'sales_bills',
+  'sales_lines',
+  'purchases',
+  'purchase_lines',
+  'payments',
+  'ledger_entries',
+] as const;
 
 async function writePurchases(
   context: Context,
