@@ -7,7 +7,9 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // to keep .ci/run near 30 minutes; `npm test` runs them on Node 20 against both databases: the
 // input fuzzer, the operator commands (run through tsx), and the suites that kill or restart
 // processes and wait for them — their subject is PostgreSQL's durability and our recovery, and
-// together they took a third of the Node 24 run.
+// together they took a third of the Node 24 run — and the plan tests (`*-plan.test.ts`), whose
+// subject is what PostgreSQL's planner chooses for our statements, the same whichever Node sends
+// them; each seeds a catalogue of its own.
 const runtimeOnly = process.env.PP_NODE24_RUN === '1';
 const notRuntime = [
   'apps/server/test/reliability/fuzz.test.ts',
@@ -17,6 +19,7 @@ const notRuntime = [
   'apps/server/src/modules/imports/import-kill.test.ts',
   'apps/server/src/modules/webhooks/webhook-kill.test.ts',
   'apps/server/test/cluster/proxy.postgres-only.test.ts',
+  'apps/server/src/**/*-plan.test.ts',
 ];
 
 // The server suites run with isolate: false — every file of a project in one worker that keeps
