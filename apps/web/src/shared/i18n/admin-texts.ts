@@ -14,8 +14,25 @@ const loaders: Record<Language, () => Promise<{ default: Record<string, unknown>
 
 let loaded: Promise<void> | null = null;
 
+/**
+ * i18next gives an instance its `addResourceBundle` in `init()`, and main.tsx starts that only
+ * after the buyer's language file has arrived; the admin shell asks for its texts when its chunk
+ * is evaluated, so its (smaller) file can win the race — in CI the back office then crashed
+ * with "addResourceBundle is not a function". Add the texts once i18next is initialised.
+ */
+const initialised = (): Promise<void> =>
+  i18next.isInitialized
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        const done = () => {
+          i18next.off('initialized', done);
+          resolve();
+        };
+        i18next.on('initialized', done);
+      });
+
 export function loadAdminTexts(language: Language): Promise<void> {
-  loaded ??= loaders[language]().then((module) => {
+  loaded ??= Promise.all([loaders[language](), initialised()]).then(([module]) => {
     i18next.addResourceBundle(language, 'translation', module.default, true, true);
   });
   return loaded;
