@@ -12,12 +12,13 @@
 // another checkout's built server (the code before a change). BENCH_SECONDS (default 3) per load,
 // HTTP_ENV extra environment for our servers as JSON (e.g. `{"METRICS":"true","LOG_LEVEL":"info"}`),
 // AB_PIN=1 pins this process (the load generator) to CPU 0 and every server to CPU 1.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { computeSecurityHeaders } from '../apps/server/src/platform/security-headers';
+import { cpuOf, pin } from './process-cpu';
 import { median } from './report';
 import { ROOT, startServer } from './server-process';
 
@@ -26,27 +27,6 @@ const ROUNDS = Number(process.argv[2] ?? 3);
 const PIN = process.env.AB_PIN === '1';
 const EXTRA_ENV = JSON.parse(process.env.HTTP_ENV ?? '{}') as Record<string, string>;
 const baselineRoot = process.env.BASELINE_ROOT;
-
-const TICK_US = 1e6 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
-
-/** utime + stime of a process in µs; 0 once it is gone. */
-function cpuOf(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
-  } catch {
-    return 0;
-  }
-}
-
-const pin = (pid: number, cpu: number) => {
-  try {
-    execFileSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
-  } catch {
-    // gone
-  }
-};
 
 interface Target {
   name: string;

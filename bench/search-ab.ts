@@ -10,7 +10,6 @@
 // AB_ENV_B extra environment per side as JSON (BASELINE_ROOT may be this checkout).
 // AB_PIN=1 pins this process (the load generator) to CPU 0 and the server and its PostgreSQL
 // backends to CPU 1, so req/s and CPU are the server's share of one core.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +18,7 @@ import { BENCH_PG_URL, ensureSeeded } from './bench-database';
 import { login, sample, searchBodies } from './catalog';
 import { loadCalls, type Call } from './load';
 import { median } from './report';
+import { cpuOf, pin } from './process-cpu';
 import { ROOT, startServer, type ServerProcess } from './server-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -28,19 +28,6 @@ const CONNECTIONS = (process.env.AB_CONNECTIONS ?? '50,5').split(',').map(Number
 const baselineRoot = process.env.BASELINE_ROOT;
 if (!baselineRoot) throw new Error('BASELINE_ROOT=/path/to/a/built/checkout is required');
 const databaseName = new URL(BENCH_PG_URL).pathname.slice(1);
-
-const TICK_US = 1e6 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
-
-/** utime + stime of a process in µs; 0 once it is gone. */
-function cpuOf(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
-  } catch {
-    return 0;
-  }
-}
 
 /** The PostgreSQL backends serving the bench database (their title names it). */
 function backendPids(): number[] {
@@ -58,14 +45,6 @@ function backendPids(): number[] {
   }
   return pids;
 }
-
-const pin = (pid: number, cpu: number) => {
-  try {
-    execFileSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
-  } catch {
-    // gone
-  }
-};
 
 interface Measure {
   rps: number;
