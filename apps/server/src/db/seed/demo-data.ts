@@ -371,7 +371,7 @@ class RowBuffer<T extends PgTable> {
   private rows: InferInsertModel<T>[] = [];
   constructor(
     private readonly writer: BulkWriter,
-    private readonly table: T,
+    readonly table: T,
   ) {}
   push(row: InferInsertModel<T>): void {
     this.rows.push(row);
@@ -1517,11 +1517,12 @@ async function writeHistory(context: Context, catalog: Catalogue, areaIndex: Are
   // seed writes ~1.9M orders with their lines, bills and ledger; maintaining ~20 indexes row by
   // row made the history as long as the whole catalogue). Nothing in this phase reads them: the
   // bill-date triggers look up their header by primary key, which stays.
+  const historyTables = Object.values(buffers).map((buffer) => getTableName(buffer.table));
   const dropped =
     context.parts >= context.setAsideIndexesFrom
       ? [
-          ...(await dropForeignKeys(context.tx, HISTORY_TABLES)),
-          ...(await dropSecondaryIndexes(context.tx, HISTORY_TABLES)),
+          ...(await dropForeignKeys(context.tx, historyTables)),
+          ...(await dropSecondaryIndexes(context.tx, historyTables)),
         ]
       : [];
   const start = now - 365 * DAY;
@@ -1964,27 +1965,12 @@ async function writeHistory(context: Context, catalog: Catalogue, areaIndex: Are
     );
     await context.tx.execute(sql`set local maintenance_work_mem = '512MB'`);
     for (const definition of dropped) await context.tx.execute(sql.raw(definition));
-    await context.tx.execute(sql.raw(`analyze ${HISTORY_TABLES.join(', ')}`));
+    await context.tx.execute(sql.raw(`analyze ${historyTables.join(', ')}`));
   }
   context.log(
     `demo data: ${state.orderId} orders, ${state.orderLineId} order lines, ${state.salesBillId} sales bills, ${state.purchaseId} purchases, ${state.paymentId} payments (${elapsed(context)})`,
   );
 }
-
-/** The tables writeHistory fills (their indexes are set aside for a large seed). */
-const HISTORY_TABLES = [
-  'orders',
-  'order_lines',
-  'order_events',
-  'deliveries',
-  'delivery_lines',
-  'sales_bills',
-  'sales_lines',
-  'purchases',
-  'purchase_lines',
-  'payments',
-  'ledger_entries',
-] as const;
 
 async function writePurchases(
   context: Context,
