@@ -208,20 +208,60 @@ async function seriousFindings(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.slice(0, 5).map((n) => n.target))}`);
 }
 
-/** Until the page has drawn its data: no skeleton, no spinning loader, the network quiet. */
+/**
+ * Requests in flight on a page, for settle(): Playwright's 'networkidle' waits for 500 ms without
+ * any request after the last one, on each of the walk's ~100 pages (50 s of a CI run's waiting);
+ * this waits for the same quiet, 150 ms long.
+ */
+function trackRequests(page: Page): { quiet: (timeoutMs: number) => Promise<void> } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (delta: number) => {
+    inFlight = Math.max(0, inFlight + delta);
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    async quiet(timeoutMs) {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until && (inFlight > 0 || Date.now() - lastChange < 150)) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+  };
+}
+const trackers = new WeakMap<Page, ReturnType<typeof trackRequests>>();
+
+/**
+ * Until the page has drawn its data: the network quiet, no skeleton, no spinning loader, and no
+ * finite animation running (antd's entry animations: colours are measured after them).
+ */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  let tracker = trackers.get(page);
+  if (tracker) await tracker.quiet(10_000);
+  else {
+    // The page's first visit: requests already under way were not seen; Playwright's wait, once.
+    trackers.set(page, (tracker = trackRequests(page)));
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+  }
   await page
     .waitForFunction(
-      () => !document.querySelector('.ant-skeleton, .ant-spin-spinning, .page-spinner'),
+      () =>
+        !document.querySelector('.ant-skeleton, .ant-spin-spinning, .page-spinner') &&
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
       undefined,
-      {
-        timeout: 10_000,
-      },
+      { timeout: 10_000, polling: 50 },
     )
     .catch(() => undefined);
-  // antd's entry animations (fade, zoom) end within 0.3 s; colours are measured after them.
-  await page.waitForTimeout(300);
+  // A request the drawn page started last (a lazy chunk, a picture) ends before axe looks.
+  await tracker.quiet(10_000);
 }
 
 const WIDTHS = [

@@ -1,6 +1,6 @@
 // `npm test`: every unit and route suite (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set),
 // then the browser suite. Suites that cannot run here say so in one loud line; in CI they fail.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ci = ['1', 'true'].includes(String(process.env.CI).toLowerCase());
 const run = (command, args, env = {}) =>
   spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+/** Like run, without blocking this process (its children's output still streams through). */
+const runAsync = (command, args) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
 
 let failed = 0;
 const started = new Date();
@@ -34,15 +41,52 @@ const jsonReport = (name) => {
   return ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 };
 
-failed +=
-  run(process.execPath, [
-    path.join(root, 'node_modules/vitest/vitest.mjs'),
+const vitestBin = path.join(root, 'node_modules/vitest/vitest.mjs');
+const projects = (...names) => names.flatMap((name) => ['--project', name]);
+const extraArgs = process.argv.slice(2);
+
+if (extraArgs.length > 0 || !process.env.TEST_DATABASE_URL) {
+  // A chosen file or option (`npm test -- <file>`), or no PostgreSQL: one vitest run as asked.
+  failed += run(process.execPath, [vitestBin, 'run', ...jsonReport('unit'), ...extraArgs]) === 0 ? 0 : 1;
+} else {
+  /*
+   * The full run: the PGlite and the PostgreSQL copy of the server suites side by side, each in
+   * its own vitest process (one worker that keeps its module cache, decision 030). One vitest
+   * with both projects runs one file at a time on this 2-core machine, and the machine was
+   * measured 55 % busy through that phase (the PGlite suites keep one core, the PostgreSQL ones
+   * wait on the server, the reliability suites wait on timers and children). Decision 032.
+   * The PostgreSQL run's output is kept in a file and printed when it ends, so the log reads
+   * one suite at a time; the bench project (it measures ratios) runs after both, alone.
+   */
+  const logFile = path.join(root, 'test-results', 'vitest-postgres.log');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const postgresLog = fs.openSync(logFile, 'w');
+  const postgresArgs = [vitestBin, 'run', ...projects('server-postgres'), ...jsonReport('postgres')];
+  const postgres = new Promise((resolve) => {
+    const child = spawn(process.execPath, postgresArgs, {
+      cwd: root,
+      stdio: ['ignore', postgresLog, postgresLog],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      fs.writeSync(postgresLog, `\n!!! could not start the PostgreSQL suite: ${error.message}\n`);
+      resolve(1);
+    });
+  });
+  const pgliteStatus = await runAsync(process.execPath, [
+    vitestBin,
     'run',
+    ...projects('contract', 'server', 'web'),
     ...jsonReport('unit'),
-    ...process.argv.slice(2),
-  ]) === 0
-    ? 0
-    : 1;
+  ]);
+  const postgresStatus = await postgres;
+  fs.closeSync(postgresLog);
+  console.log(`\n──── The PostgreSQL server suites (ran beside the above; ${path.relative(root, logFile)}) ────\n`);
+  process.stdout.write(fs.readFileSync(logFile));
+  const benchStatus = run(process.execPath, [vitestBin, 'run', ...projects('bench'), ...jsonReport('bench')]);
+  failed += [pgliteStatus, postgresStatus, benchStatus].filter((status) => status !== 0).length;
+}
 
 const e2e = path.join(root, 'scripts/e2e.mjs');
 if (fs.existsSync(e2e)) {

@@ -17,11 +17,16 @@ const STEP_MS = 30_000;
  * The e2e files share one server, and the demo owner has one TOTP secret once enrolled: whoever
  * enrols it (the admin-staff suite through the page, or the accessibility walk through the API)
  * writes it here for the others, keyed by the server's address. Each code works once (the server
- * refuses a step at or before the last accepted one), so the last used step is kept too.
+ * refuses a step at or before the last accepted one), so the last used step is kept too — and
+ * so is the owner's last API token: the server accepts one new code per 30 s step (one step of
+ * drift), so a dozen files each signing in afresh waited ~15 s apiece for the clock (CI run of
+ * 2026-11-27: the one-test admin files took 18–24 s). A file that needs a sign-in of its own
+ * (admin-staff, admin-customers) still does one; a token the server no longer accepts is replaced.
  */
 interface Enrolled {
   secret: string;
   lastStep: number;
+  token?: string;
 }
 
 const stateFile = () => join(tmpdir(), `pp-e2e-staff-${new URL(baseUrl()).port}.json`);
@@ -30,8 +35,11 @@ export function readStaffSecret(): Enrolled | null {
   return existsSync(stateFile()) ? (JSON.parse(readFileSync(stateFile(), 'utf8')) as Enrolled) : null;
 }
 
-export function saveStaffSecret(secret: string, lastStep: number): void {
-  writeFileSync(stateFile(), JSON.stringify({ secret, lastStep } satisfies Enrolled));
+export function saveStaffSecret(secret: string, lastStep: number, token?: string): void {
+  const before = readStaffSecret();
+  // A token outlives a new step, not a new secret (a reset second factor ends the sessions).
+  const kept = token ?? (before?.secret === secret ? before.token : undefined);
+  writeFileSync(stateFile(), JSON.stringify({ secret, lastStep, token: kept } satisfies Enrolled));
 }
 
 export const totpCode = (secret: string, step: number) =>
@@ -71,8 +79,13 @@ async function call<T>(
   return (await response.json()) as { code: number; msg: string; data: T };
 }
 
-/** Signs the demo owner in through the API (enrolling a TOTP when none is yet) and returns the token. */
+/**
+ * The demo owner's API token: the one an earlier file of this run signed in with while the server
+ * still accepts it, else a new sign-in (enrolling a TOTP when none is yet).
+ */
 export async function staffSignInByApi(): Promise<string> {
+  const cached = readStaffSecret()?.token;
+  if (cached && (await call('/Admin/Auth/GetStaffInfo', {}, cached)).code === 200) return cached;
   const login = await call<{ token: string; second_factor: 'enrol' | 'verify' }>(
     '/Admin/Auth/Login',
     STAFF_OWNER,
@@ -89,10 +102,12 @@ export async function staffSignInByApi(): Promise<string> {
       token,
     );
     expect(confirmed.code, confirmed.msg).toBe(200);
-    saveStaffSecret(enrolment.data.secret, step);
+    saveStaffSecret(enrolment.data.secret, step, token);
   } else {
     const verified = await call('/Admin/Auth/VerifySecondFactor', { code: await freshStaffCode() }, token);
     expect(verified.code, verified.msg).toBe(200);
+    const enrolled = readStaffSecret()!;
+    saveStaffSecret(enrolled.secret, enrolled.lastStep, token);
   }
   return token;
 }
