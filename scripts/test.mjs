@@ -82,7 +82,9 @@ if (extraArgs.length > 0 || !process.env.TEST_DATABASE_URL) {
   ]);
   const postgresStatus = await postgres;
   fs.closeSync(postgresLog);
-  console.log(`\n──── The PostgreSQL server suites (ran beside the above; ${path.relative(root, logFile)}) ────\n`);
+  console.log(
+    `\n──── The PostgreSQL server suites (ran beside the above; ${path.relative(root, logFile)}) ────\n`,
+  );
   process.stdout.write(fs.readFileSync(logFile));
   const benchStatus = run(process.execPath, [vitestBin, 'run', ...projects('bench'), ...jsonReport('bench')]);
   failed += [pgliteStatus, postgresStatus, benchStatus].filter((status) => status !== 0).length;
