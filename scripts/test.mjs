@@ -11,12 +11,37 @@ const ci = ['1', 'true'].includes(String(process.env.CI).toLowerCase());
 const run = (command, args, env = {}) =>
   spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 /** Like run, without blocking this process (its children's output still streams through). */
-const runAsync = (command, args) =>
+const runAsync = (command, args, env = {}, stdio = 'inherit') =>
   new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env } });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(1));
+    child.on('error', (error) => {
+      console.error(`\n!!! could not start ${path.basename(args[0] ?? command)}: ${error.message}\n`);
+      resolve(1);
+    });
   });
+/**
+ * A run beside another one: its output goes to a file under test-results/, printed in one piece by
+ * printLog when it has ended, so the log reads one suite at a time (a hang shows in the file).
+ */
+const runToLog = async (args, name, env = {}) => {
+  const file = path.join(root, 'test-results', name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const fd = fs.openSync(file, 'w');
+  try {
+    return await runAsync(process.execPath, args, { FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env }, [
+      'ignore',
+      fd,
+      fd,
+    ]);
+  } finally {
+    fs.closeSync(fd);
+  }
+};
+const printLog = (name, title) => {
+  console.log(`\n──── ${title} (ran beside the above; test-results/${name}) ────\n`);
+  process.stdout.write(fs.readFileSync(path.join(root, 'test-results', name)));
+};
 
 let failed = 0;
 const started = new Date();
@@ -58,22 +83,10 @@ if (extraArgs.length > 0 || !process.env.TEST_DATABASE_URL) {
    * The PostgreSQL run's output is kept in a file and printed when it ends, so the log reads
    * one suite at a time; the bench project (it measures ratios) runs after both, alone.
    */
-  const logFile = path.join(root, 'test-results', 'vitest-postgres.log');
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const postgresLog = fs.openSync(logFile, 'w');
-  const postgresArgs = [vitestBin, 'run', ...projects('server-postgres'), ...jsonReport('postgres')];
-  const postgres = new Promise((resolve) => {
-    const child = spawn(process.execPath, postgresArgs, {
-      cwd: root,
-      stdio: ['ignore', postgresLog, postgresLog],
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
-    });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', (error) => {
-      fs.writeSync(postgresLog, `\n!!! could not start the PostgreSQL suite: ${error.message}\n`);
-      resolve(1);
-    });
-  });
+  const postgres = runToLog(
+    [vitestBin, 'run', ...projects('server-postgres'), ...jsonReport('postgres')],
+    'vitest-postgres.log',
+  );
   const pgliteStatus = await runAsync(process.execPath, [
     vitestBin,
     'run',
@@ -81,27 +94,46 @@ if (extraArgs.length > 0 || !process.env.TEST_DATABASE_URL) {
     ...jsonReport('unit'),
   ]);
   const postgresStatus = await postgres;
-  fs.closeSync(postgresLog);
-  console.log(
-    `\n──── The PostgreSQL server suites (ran beside the above; ${path.relative(root, logFile)}) ────\n`,
-  );
-  process.stdout.write(fs.readFileSync(logFile));
+  printLog('vitest-postgres.log', 'The PostgreSQL server suites');
   const benchStatus = run(process.execPath, [vitestBin, 'run', ...projects('bench'), ...jsonReport('bench')]);
   failed += [pgliteStatus, postgresStatus, benchStatus].filter((status) => status !== 0).length;
 }
 
+/*
+ * .ci/run sets PP_NODE24_BESIDE_E2E=1: the Node 24 run (scripts/test-node24.mjs: the contract and
+ * PostgreSQL server suites on the production runtime) goes beside the browser suite, which keeps
+ * the machine ~55 % busy (one page at a time, waiting on renders and the network) — decision 032.
+ * It starts after the Node 20 server suites, so the two never make the same cluster-level things
+ * (the streaming replica's cluster) at once.
+ */
+const node24Beside = process.env.PP_NODE24_BESIDE_E2E === '1' && extraArgs.length === 0;
+const node24Started = Date.now();
+const node24 = node24Beside
+  ? runToLog([path.join(root, 'scripts/test-node24.mjs')], 'node24.log')
+  : undefined;
+// Its JSON report (written by test-node24.mjs) joins the closing summary's failed tests.
+if (node24Beside) reports.push(path.join(root, 'test-results', 'vitest-node24.json'));
+
 const e2e = path.join(root, 'scripts/e2e.mjs');
 if (fs.existsSync(e2e)) {
   failed +=
-    run(
+    (await runAsync(
       process.execPath,
       [e2e, ...jsonReport('e2e')],
       ci ? { REQUIRE_BROWSER_TESTS: '1', RETRY_FAILED_E2E_FILES: '1' } : {},
-    ) === 0
+    )) === 0
       ? 0
       : 1;
 } else {
   console.warn('\n!!! SKIPPED browser tests: scripts/e2e.mjs does not exist yet\n');
+}
+if (node24) {
+  const node24Status = await node24;
+  printLog('node24.log', `The Node 24 run, ${Math.round((Date.now() - node24Started) / 1000)} s`);
+  if (node24Status !== 0) {
+    console.error('\n!!! FAILED the Node 24 run (test-results/node24.log)\n');
+    failed++;
+  }
 }
 
 // The reliability suite ran above as part of the server projects; its figures, once.
