@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // when TEST_DATABASE_URL points at a server (CI always sets it).
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // The Node 24 run (scripts/test-node24.mjs) leaves out suites whose subject is not the runtime,
-// to keep .ci/run near 30 minutes; `npm test` runs them on Node 20 against both databases: the
+// to keep .ci/run well inside its 30 minutes; `npm test` runs them on Node 20 against both databases: the
 // input fuzzer, the operator commands (run through tsx), and the suites that kill or restart
 // processes and wait for them — their subject is PostgreSQL's durability and our recovery, and
 // together they took a third of the Node 24 run — and the plan tests (`*-plan.test.ts`), whose
