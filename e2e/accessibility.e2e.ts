@@ -209,11 +209,14 @@ async function seriousFindings(page: Page): Promise<string[]> {
 }
 
 /**
- * Requests in flight on a page, for settle(): Playwright's 'networkidle' waits for 500 ms without
- * any request after the last one, on each of the walk's ~100 pages (50 s of a CI run's waiting);
- * this waits for the same quiet, 150 ms long.
+ * Requests in flight on a page, counted from its creation, for settle(): Playwright's
+ * 'networkidle' waits for 500 ms without any request after the last one, on each of the walk's
+ * ~100 pages (50 s of a CI run's waiting); this waits for the same quiet, 150 ms long.
  */
-function trackRequests(page: Page): { quiet: (timeoutMs: number) => Promise<void> } {
+interface Requests {
+  quiet: (timeoutMs: number) => Promise<void>;
+}
+function trackRequests(page: Page): Requests {
   let inFlight = 0;
   let lastChange = Date.now();
   const change = (delta: number) => {
@@ -232,20 +235,12 @@ function trackRequests(page: Page): { quiet: (timeoutMs: number) => Promise<void
     },
   };
 }
-const trackers = new WeakMap<Page, ReturnType<typeof trackRequests>>();
-
 /**
  * Until the page has drawn its data: the network quiet, no skeleton, no spinning loader, and no
  * finite animation running (antd's entry animations: colours are measured after them).
  */
-async function settle(page: Page): Promise<void> {
-  let tracker = trackers.get(page);
-  if (tracker) await tracker.quiet(10_000);
-  else {
-    // The page's first visit: requests already under way were not seen; Playwright's wait, once.
-    trackers.set(page, (tracker = trackRequests(page)));
-    await page.waitForLoadState('networkidle').catch(() => undefined);
-  }
+async function settle(page: Page, requests: Requests): Promise<void> {
+  await requests.quiet(10_000);
   await page
     .waitForFunction(
       () =>
@@ -261,7 +256,7 @@ async function settle(page: Page): Promise<void> {
     )
     .catch(() => undefined);
   // A request the drawn page started last (a lazy chunk, a picture) ends before axe looks.
-  await tracker.quiet(10_000);
+  await requests.quiet(10_000);
 }
 
 const WIDTHS = [
@@ -281,6 +276,7 @@ describe('accessibility walk over every buyer page (axe WCAG 2 A/AA; serious and
     { timeout: 600_000 },
     async () => {
       const { context, page } = await newPage(browser(), { bypassCSP: true });
+      const requests = trackRequests(page);
       // Injected into every document before its own scripts; the server's CSP is bypassed for it.
       await context.addInitScript({ content: axeSource });
       await signInByApi(context, 'demo');
@@ -295,7 +291,7 @@ describe('accessibility walk over every buyer page (axe WCAG 2 A/AA; serious and
         for (const target of targets) {
           await page.goto(`${baseUrl()}${target}`);
           if (!OUTSIDE_SHELL.includes(target)) await waitForShell(page);
-          await settle(page);
+          await settle(page, requests);
           const found = await seriousFindings(page);
           if (found.length > 0) failures[`${target} (${name})`] = found;
         }
@@ -319,19 +315,21 @@ describe('accessibility walk over every buyer page (axe WCAG 2 A/AA; serious and
     async () => {
       // The sign-in page first, without a session.
       const signedOut = await newPage(browser(), { bypassCSP: true });
+      const signedOutRequests = trackRequests(signedOut.page);
       await signedOut.context.addInitScript({ content: axeSource });
       const failures: Record<string, string[]> = {};
       for (const { name, viewport } of WIDTHS) {
         await signedOut.page.setViewportSize(viewport);
         await signedOut.page.goto(`${baseUrl()}/admin/login`);
         await signedOut.page.locator('#admin-login').waitFor();
-        await settle(signedOut.page);
+        await settle(signedOut.page, signedOutRequests);
         const found = await seriousFindings(signedOut.page);
         if (found.length > 0) failures[`/admin/login (${name})`] = found;
       }
       await signedOut.context.close();
 
       const { context, page } = await newPage(browser(), { bypassCSP: true });
+      const requests = trackRequests(page);
       await context.addInitScript({ content: axeSource });
       await useStaffToken(context, await staffSignInByApi());
       for (const { name, viewport } of WIDTHS) {
@@ -340,7 +338,7 @@ describe('accessibility walk over every buyer page (axe WCAG 2 A/AA; serious and
           await page.goto(`${baseUrl()}${target}`);
           // An admin page is an .admin-card (most) or a section.page (the inventory pages).
           await page.locator('.admin-layout .admin-content :is(.admin-card, section.page)').first().waitFor();
-          await settle(page);
+          await settle(page, requests);
           const found = await seriousFindings(page);
           if (found.length > 0) failures[`${target} (${name})`] = found;
         }

@@ -1,6 +1,6 @@
 // `npm test`: every unit and route suite (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set),
 // then the browser suite. Suites that cannot run here say so in one loud line; in CI they fail.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,10 +8,8 @@ import { printReliabilityTable } from './reliability.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ci = ['1', 'true'].includes(String(process.env.CI).toLowerCase());
-const run = (command, args, env = {}) =>
-  spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
-/** Like run, without blocking this process (its children's output still streams through). */
-const runAsync = (command, args, env = {}, stdio = 'inherit') =>
+/** A child process with this one's output (or `stdio`); resolves to its exit status. */
+const run = (command, args, env = {}, stdio = 'inherit') =>
   new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env } });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
@@ -29,7 +27,7 @@ const runToLog = async (args, name, env = {}) => {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const fd = fs.openSync(file, 'w');
   try {
-    return await runAsync(process.execPath, args, { FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env }, [
+    return await run(process.execPath, args, { FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env }, [
       'ignore',
       fd,
       fd,
@@ -72,7 +70,8 @@ const extraArgs = process.argv.slice(2);
 
 if (extraArgs.length > 0 || !process.env.TEST_DATABASE_URL) {
   // A chosen file or option (`npm test -- <file>`), or no PostgreSQL: one vitest run as asked.
-  failed += run(process.execPath, [vitestBin, 'run', ...jsonReport('unit'), ...extraArgs]) === 0 ? 0 : 1;
+  failed +=
+    (await run(process.execPath, [vitestBin, 'run', ...jsonReport('unit'), ...extraArgs])) === 0 ? 0 : 1;
 } else {
   /*
    * The full run: the PGlite and the PostgreSQL copy of the server suites side by side, each in
@@ -80,14 +79,13 @@ if (extraArgs.length > 0 || !process.env.TEST_DATABASE_URL) {
    * with both projects runs one file at a time on this 2-core machine, and the machine was
    * measured 55 % busy through that phase (the PGlite suites keep one core, the PostgreSQL ones
    * wait on the server, the reliability suites wait on timers and children). Decision 032.
-   * The PostgreSQL run's output is kept in a file and printed when it ends, so the log reads
-   * one suite at a time; the bench project (it measures ratios) runs after both, alone.
+   * The bench project (it measures ratios) runs after both, alone.
    */
   const postgres = runToLog(
     [vitestBin, 'run', ...projects('server-postgres'), ...jsonReport('postgres')],
     'vitest-postgres.log',
   );
-  const pgliteStatus = await runAsync(process.execPath, [
+  const pgliteStatus = await run(process.execPath, [
     vitestBin,
     'run',
     ...projects('contract', 'server', 'web'),
@@ -95,7 +93,12 @@ if (extraArgs.length > 0 || !process.env.TEST_DATABASE_URL) {
   ]);
   const postgresStatus = await postgres;
   printLog('vitest-postgres.log', 'The PostgreSQL server suites');
-  const benchStatus = run(process.execPath, [vitestBin, 'run', ...projects('bench'), ...jsonReport('bench')]);
+  const benchStatus = await run(process.execPath, [
+    vitestBin,
+    'run',
+    ...projects('bench'),
+    ...jsonReport('bench'),
+  ]);
   failed += [pgliteStatus, postgresStatus, benchStatus].filter((status) => status !== 0).length;
 }
 
@@ -117,7 +120,7 @@ if (node24Beside) reports.push(path.join(root, 'test-results', 'vitest-node24.js
 const e2e = path.join(root, 'scripts/e2e.mjs');
 if (fs.existsSync(e2e)) {
   failed +=
-    (await runAsync(
+    (await run(
       process.execPath,
       [e2e, ...jsonReport('e2e')],
       ci ? { REQUIRE_BROWSER_TESTS: '1', RETRY_FAILED_E2E_FILES: '1' } : {},
@@ -168,9 +171,6 @@ const summary = [
   failed === 0 ? '\nAll test suites passed.' : `\n${failed} test suite group(s) failed.`,
 ];
 for (const line of summary) console.error(line);
-// .ci/run prints this file again after the Node 24 run, so the log's tail names what failed here.
-fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
-fs.writeFileSync(path.join(root, 'test-results', 'npm-test-summary.txt'), summary.join('\n') + '\n');
 process.exit(failed === 0 ? 0 : 1);
 
 /** One line per failed test (or test file that failed to load) in vitest's JSON reports. */
