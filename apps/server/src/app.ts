@@ -81,6 +81,7 @@ import { installRouteTable } from './platform/route-table';
 import { installSecurityHeaders } from './platform/security-headers';
 import { serverOptions } from './platform/server-options';
 import { createDataAccess } from './repositories';
+import { createPageFirstAnswer } from './web-hosting/page-first-answer';
 import { registerWebHosting } from './web-hosting/web-hosting';
 
 export interface AppDeps {
@@ -124,6 +125,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const paymentsDesk = createPaymentsDeskService({ ...data, ...(deps.now ? { now: deps.now } : {}) });
   // Operator dashboard and reports (issue 15 item 6); the catalogue's search records its misses here.
   const reports = createReportsService({ repos, readRepos, ...(deps.now ? { now: deps.now } : {}) });
+  // Served by their routes and, for the drawn first screen, by the page request (decision 026).
+  const dashboardService = createDashboardService({ readRepos, ...(deps.now ? { now: deps.now } : {}) });
+  const catalogService = createCatalogService({ readRepos, ...(deps.now ? { now: deps.now } : {}) });
 
   // Platform: what every request passes through.
   installRouteTable(app);
@@ -246,20 +250,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerFinanceRoutes(api, createFinanceService({ readRepos, ...(deps.now ? { now: deps.now } : {}) }));
       registerNoticesRoutes(api, createNoticesService({ repos }));
       registerImportsRoutes(api, imports, config);
-      registerDashboardRoutes(
-        api,
-        createDashboardService({ readRepos, ...(deps.now ? { now: deps.now } : {}) }),
-      );
+      registerDashboardRoutes(api, dashboardService);
       const catalogFiles = createCatalogFiles({ repos, productFilesDir: config.productFilesDir });
-      registerCatalogRoutes(
-        api,
-        createCatalogService({
-          readRepos,
-          ...(deps.now ? { now: deps.now } : {}),
-        }),
-        catalogFiles,
-        reports,
-      );
+      registerCatalogRoutes(api, catalogService, catalogFiles, reports);
       // The back office (issue 14): staff calls under /Admin, staff tokens only.
       registerStaffRoutes(api, staffService);
       registerAuditRoutes(api, createAuditService({ repos }));
@@ -324,8 +317,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The drawn first screen of signed-in pages (decision 026): the API's own session check,
     // read-only, and the same user info as /Web/GetUserInfo.
     session: {
-      userInfo: async (token) =>
-        authService.userInfo(await authService.authenticate(token, { touch: false })),
+      open: async (token) => {
+        const auth = await authService.authenticate(token, { touch: false });
+        return { auth, userInfo: await authService.userInfo(auth) };
+      },
+      firstAnswer: createPageFirstAnswer({ dashboard: dashboardService, catalog: catalogService }),
     },
   });
 

@@ -230,7 +230,30 @@ interface TableRoute {
 
 const LANGUAGES = ['zh', 'en', 'es'] as const;
 /** The few texts the server's drawn first screen shows (besides every route title). */
-const FIRST_SCREEN_TEXT_KEYS = ['app.title', 'nav.welcome', 'nav.sidebar', 'nav.topMenu', 'common.loading'];
+const FIRST_SCREEN_TEXT_KEYS = [
+  'app.title',
+  'nav.welcome',
+  'nav.sidebar',
+  'nav.topMenu',
+  'common.loading',
+  // The page sketches' texts: PAGE_TEXT_KEYS of apps/server/src/web-hosting/first-screen-pages.ts
+  // (its test keeps the two lists equal).
+  'quickOrder.title',
+  'quickOrder.numberPlaceholder',
+  'quickOrder.qtyPlaceholder',
+  'quickOrder.add',
+  'bulk.title',
+  'bulk.template',
+  'bulk.pasteTab',
+  'bulk.fileTab',
+  'bulk.pastePlaceholder',
+  'bulk.match',
+  'bulk.pasteHint',
+  'dashboard.debts',
+  'dashboard.amountDelivered',
+  'dashboard.executingOrders',
+  'dashboard.cartItems',
+];
 const LOCALE_SOURCES: Record<(typeof LANGUAGES)[number], RegExp> = {
   zh: /(src\/locales\/zh\.json|antd\/es\/locale\/zh_CN\.js|dayjs\/locale\/zh-cn\.js)$/,
   en: /(src\/locales\/en\.json|antd\/es\/locale\/en_US\.js)$/,

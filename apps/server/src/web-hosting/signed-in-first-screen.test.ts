@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../db/seed/demo-data';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { PAGE_TEXT_KEYS } from './first-screen-pages';
 import { cookieToken, scriptJson, sidebarEntries, type FirstScreenData } from './signed-in-first-screen';
 
 // The shape of the built index.html (apps/web/index.html after the build).
@@ -62,6 +63,10 @@ const data: FirstScreenData = {
       'route.secret': 'Secret',
       'nav.welcome': 'Welcome, {{company}}',
       'nav.sidebar': 'Main navigation',
+      'route.cart': 'Shopping Cart',
+      'bulk.pastePlaceholder': 'Paste from Excel, e.g.\n04465-33450\t2\n<MD-370>, 4',
+      'dashboard.debts': 'Amount owed',
+      'dashboard.cartItems': 'Items in cart',
     },
     zh: { 'route.dashboard': '首页', 'nav.welcome': '欢迎，{{company}}' },
   },
@@ -96,7 +101,11 @@ const open = (url: string, cookie?: string, headers: Record<string, string> = {}
 const bootOf = (html: string) => {
   const json = /<script type="application\/json" id="pp-boot">([\s\S]*?)<\/script>/.exec(html)?.[1];
   return json
-    ? (JSON.parse(json) as { userInfo: { name: string; menus: string[] }; config: { apiUrl: string } })
+    ? (JSON.parse(json) as {
+        userInfo: { name: string; menus: string[] };
+        config: { apiUrl: string };
+        first?: { path: string; body: object; data: unknown };
+      })
     : undefined;
 };
 
@@ -245,5 +254,102 @@ describe('GET a signed-in page', () => {
   it('leaves /login and the back office alone', async () => {
     expect((await open('/admin/home', `pp_token=${demo}`)).body).not.toContain('pp-boot');
     expect((await open('/login', `pp_token=${demo}`)).body).not.toContain('pp-boot');
+  });
+});
+
+// Issue 18 (the quiet run's LCP elements): the cart's paste box, the dashboard's figures and the
+// detail's first picture are drawn with the page; the dashboard and the detail bring their first
+// answer, which the client takes as the API call's (app/boot-from-server.ts).
+describe('GET a page that draws its largest element', () => {
+  it("draws the dashboard's figures and hands over GetDashboard's answer as the API gives it", async () => {
+    const html = (await open('/dashboard', `pp_language=en; pp_token=${demo}`)).body;
+    const api = await t.call<{ debts: string; currency: string; carts: number }>(
+      '/Web/GetDashboard',
+      {},
+      { token: demo, lng: 'en' },
+    );
+    const boot = bootOf(html);
+    expect(boot?.first).toEqual({ path: '/Web/GetDashboard', body: {}, data: api.data });
+    const figures = [...html.matchAll(/<div class="fs-figure-value">([^<]*)<\/div>/g)].map((m) => m[1]);
+    expect(figures).toHaveLength(4); // the demo user holds every figure's menu
+    expect(figures[0]).toBe(
+      new Intl.NumberFormat('en', {
+        style: 'currency',
+        currency: api.data.currency,
+        currencyDisplay: 'code',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }).format(Number(api.data.debts)),
+    );
+    expect(figures[3]).toBe(String(api.data.carts));
+    expect(html).toContain('<div class="fs-figure-title">Amount owed</div>');
+
+    // viewer lacks the debts', orders' and cart's menus: GetDashboard leaves them out, so does the page.
+    const viewerHtml = (await open('/dashboard', `pp_language=en; pp_token=${viewer}`)).body;
+    const viewerApi = await t.call<Record<string, unknown>>(
+      '/Web/GetDashboard',
+      {},
+      { token: viewer, lng: 'en' },
+    );
+    expect(bootOf(viewerHtml)?.first?.data).toEqual(viewerApi.data);
+    const shown = ['debts', 'amount_delivered', 'executing_orders', 'carts'].filter(
+      (key) => viewerApi.data[key] !== null,
+    );
+    expect(shown.length).toBeLessThan(4);
+    expect(viewerHtml.match(/fs-figure-value/g) ?? []).toHaveLength(shown.length);
+  });
+
+  it("draws the detail's title and first picture with the client's own link, and hands over the detail", async () => {
+    let found: { id: number; images: string[]; part_name: string; number: string } | undefined;
+    for (let id = 1; id <= 50 && !found; id++) {
+      const answer = await t.call<{ id: number; images: string[]; part_name: string; number: string }>(
+        `/Web/GetProductDetail/${id}`,
+        {},
+        { token: demo, lng: 'en' },
+      );
+      if (answer.code === 200 && answer.data.images.length > 0) found = answer.data;
+    }
+    expect(found, 'a demo product with a picture').toBeDefined();
+    const product = found!;
+    const html = (await open(`/product/detail?id=${product.id}`, `pp_language=en; pp_token=${demo}`)).body;
+    const api = await t.call(`/Web/GetProductDetail/${product.id}`, {}, { token: demo, lng: 'en' });
+    expect(bootOf(html)?.first).toEqual({
+      path: `/Web/GetProductDetail/${product.id}`,
+      body: {},
+      data: api.data,
+    });
+    // As apps/web/src/shared/api/asset-url.ts writes it: one fetch serves both <img>.
+    const src = `/api${product.images[0]}${product.images[0]!.includes('?') ? '&' : '?'}token=${encodeURIComponent(demo)}`;
+    expect(html).toContain(
+      `<img class="fs-picture" src="${src.replace(/&/g, '&amp;')}" alt="" width="280" height="280" />`,
+    );
+    expect(html).toContain(`<h1 class="page-title">${product.part_name} ${product.number}</h1>`);
+    const picture = await t.app.inject({ method: 'GET', url: src });
+    expect(picture.statusCode).toBe(200);
+    expect(String(picture.headers['content-type'])).toMatch(/^image\//);
+
+    // No answer where the page would not ask or gets no product: the shell with its bars.
+    for (const url of ['/product/detail?id=abc', '/product/detail', '/product/detail?id=99999999']) {
+      const drawn = (await open(url, `pp_token=${demo}`)).body;
+      expect(bootOf(drawn)).toBeDefined();
+      expect(bootOf(drawn)?.first).toBeUndefined();
+      expect(drawn).toContain('first-screen-bar fs-title');
+    }
+  });
+
+  it("draws the cart's paste box with its instructions, escaped", async () => {
+    const html = (await open('/cart/index', `pp_language=en; pp_token=${demo}`)).body;
+    expect(html).toContain('<h1 class="page-title">Shopping Cart</h1>');
+    expect(html).toContain(
+      '<div class="fs-paste-box">Paste from Excel, e.g.\n04465-33450\t2\n&lt;MD-370&gt;, 4</div>',
+    );
+    expect(bootOf(html)?.first).toBeUndefined(); // its first request starts in the client
+  });
+
+  it('has every text the sketches use in the build list (apps/web/build/build-plugins.ts)', () => {
+    const source = fs.readFileSync(path.resolve(__dirname, '../../../web/build/build-plugins.ts'), 'utf8');
+    const list = /const FIRST_SCREEN_TEXT_KEYS = \[([\s\S]*?)\];/.exec(source)?.[1] ?? '';
+    const keys = [...list.matchAll(/'([\w.]+)'/g)].map((m) => m[1]);
+    expect(keys).toEqual(expect.arrayContaining([...PAGE_TEXT_KEYS]));
   });
 });

@@ -5,6 +5,7 @@ import type { Language } from '@partsportal/contract/codes';
 import { ADMIN_ROLE } from '@partsportal/contract/endpoint';
 import type { StaticConfig } from '@partsportal/contract/static-config';
 import { createFileVersionCache } from './file-version-cache';
+import { escapeHtml, pageSketch, type FirstAnswer } from './first-screen-pages';
 
 /**
  * The first screen of a signed-in page, drawn by the server (issue 18 item 1, decision 026).
@@ -45,15 +46,11 @@ export interface BootData {
   config: StaticConfig;
   userInfo: UserInfo;
   language: Language;
+  /** The page's first data request, answered with the page (first-screen-pages.ts). */
+  first?: FirstAnswer;
 }
 
 const HOME_PATH = '/dashboard';
-
-export const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /**
  * JSON that is safe inside a <script> element: `<` `>` `&` and the two JS line separators as
@@ -111,6 +108,8 @@ export function withSignedInFirstScreen(
     route: FirstScreenRoute;
     boot: BootData;
     sidebarOpened: boolean;
+    /** A picture link as the client writes it, with the session's token (asset-url.ts). */
+    assetUrl: (path: string) => string;
   },
 ): string {
   const { data, route, boot, sidebarOpened } = options;
@@ -140,9 +139,14 @@ export function withSignedInFirstScreen(
       : [text('route.dashboard'), ...(route.group ? [text(route.group.titleKey)] : [])]
           .map((part) => `${escapeHtml(part)}<i>/</i>`)
           .join('') + `<b>${escapeHtml(text(route.titleKey))}</b>`;
-  const bars = ['title', 'line', 'line', 'block']
-    .map((kind) => `<div class="first-screen-bar fs-${kind}"></div>`)
-    .join('');
+  const sketch = pageSketch({
+    routePath: route.path,
+    text,
+    language: boot.language,
+    ...(boot.first ? { first: boot.first } : {}),
+    assetUrl: options.assetUrl,
+    showMyNumber: boot.userInfo.product_detail_title_show_my_number,
+  });
   const shell =
     `<div class="fs-shell${sidebarOpened ? '' : ' fs-collapsed'}" aria-busy="true">` +
     `<nav class="fs-sider" aria-label="${escapeHtml(text('nav.sidebar'))}">` +
@@ -151,7 +155,7 @@ export function withSignedInFirstScreen(
     `<div class="fs-main"><header class="navbar"><div class="navbar-row"></div>` +
     `<div class="navbar-row navbar-sub"><span class="breadcrumb fs-breadcrumb">${trail}</span>` +
     `<p class="welcome">${welcome}</p></div></header><div class="fs-tags"></div>` +
-    `<main class="app-content"><div class="app-container"><div class="page fs-page">${bars}</div></div></main>` +
+    `<main class="app-content"><div class="app-container"><div class="page fs-page">${sketch}</div></div></main>` +
     `</div></div>`;
 
   const preload = [...route.preload, ...(data.locales[boot.language] ?? [])]

@@ -9,9 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { parseLanguage } from '../platform/language';
 import { translate } from '../platform/messages';
+import type { AuthContext } from '../platform/auth-context';
 import type { BrandingRepository } from './branding.repository';
 import { createFileVersionCache } from './file-version-cache';
 import { cookieLanguage, createLoginPageCache } from './login-first-screen';
+import type { PageFirstAnswer } from './page-first-answer';
 import {
   cookieToken,
   createFirstScreenDataCache,
@@ -30,8 +32,14 @@ export async function registerWebHosting(
   deps: {
     config: Config;
     branding: BrandingRepository;
-    /** Token → user info, read-only (app.ts: the API's authenticate without touching the session). */
-    session?: { userInfo: (token: string) => Promise<UserInfo> };
+    /**
+     * Token → session and user info, read-only (app.ts: the API's authenticate without touching
+     * the session), and the first answer of the pages that draw their data (page-first-answer.ts).
+     */
+    session?: {
+      open: (token: string) => Promise<{ auth: AuthContext; userInfo: UserInfo }>;
+      firstAnswer?: PageFirstAnswer;
+    };
   },
 ): Promise<void> {
   const { config, branding, session } = deps;
@@ -91,22 +99,30 @@ export async function registerWebHosting(
    * for the plain page: no cookie, an ended or invalid session, a page the user may not open,
    * no build data. Never cached anywhere: it carries the user's name and menus.
    */
-  async function signedInFirstScreen(pathname: string, cookieHeader: string | undefined) {
+  async function signedInFirstScreen(pathname: string, search: string, cookieHeader: string | undefined) {
     const token = cookieToken(cookieHeader);
     const data = token && session ? firstScreenData() : undefined;
     const route = data ? findFirstScreenRoute(data, pathname) : undefined;
     if (!token || !session || !data || !route) return undefined;
     try {
-      const userInfo = userInfoSchema.parse(await session.userInfo(token));
+      const opened = await session.open(token);
+      const userInfo = userInfoSchema.parse(opened.userInfo);
       if (!mayOpen(route, userInfo)) return undefined;
       const language = cookieLanguage(cookieHeader);
       const html = indexHtmlSource();
       if (html === undefined) return undefined;
+      const [config, first] = await Promise.all([
+        staticConfig(),
+        session.firstAnswer?.(route.path, new URLSearchParams(search), opened.auth, language),
+      ]);
       return withSignedInFirstScreen(html, {
         data,
         route,
-        boot: { config: await staticConfig(), userInfo, language },
+        boot: { config, userInfo, language, ...(first ? { first } : {}) },
         sidebarOpened: !/(?:^|;\s*)pp_sidebar=0(?:;|$)/.test(cookieHeader ?? ''),
+        // As the client's assetUrl writes it, so the browser fetches the picture once.
+        assetUrl: (file) =>
+          `${config.apiUrl}${file}${file.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`,
       });
     } catch {
       return undefined; // an ended session (50008/50012/50014) or a failure: the client decides
@@ -117,7 +133,7 @@ export async function registerWebHosting(
     const isApi = request.url === config.apiPrefix || request.url.startsWith(`${config.apiPrefix}/`);
     // HEAD is what link checkers and uptime probes send; it must see what GET would.
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    const pathname = request.url.split('?')[0] ?? '';
+    const [pathname = '', search = ''] = request.url.split('?', 2);
     if (isRead && !isApi && fs.existsSync(indexHtml) && !path.extname(pathname)) {
       const accept = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
@@ -131,7 +147,7 @@ export async function registerWebHosting(
         if (encoding) reply.header('content-encoding', encoding);
         return reply.send(encoding ? page[encoding] : page.plain);
       }
-      const drawn = await signedInFirstScreen(pathname, request.headers.cookie);
+      const drawn = await signedInFirstScreen(pathname, search, request.headers.cookie);
       if (drawn) {
         // Per user, so compressed per request, at the API's fast levels (~15 KB → ~5 KB, < 1 ms).
         reply

@@ -1,4 +1,5 @@
 import { takeBootData, type BootData } from '@shared/api/boot-data';
+import { startEarlyRequest } from '@shared/api/early-requests';
 import { applyBootConfig } from '@shared/api/static-config';
 import { useSessionStore } from '@shared/stores/session-store';
 import { startFirstRequest } from './first-request';
@@ -15,6 +16,9 @@ export function bootFromServer(pathname: string, search = ''): BootData | undefi
   if (!drawn || checkUserInfo(drawn.userInfo)) return undefined;
   applyBootConfig(drawn.config);
   useSessionStore.getState().setUserInfo(drawn.userInfo);
-  startFirstRequest(pathname, search);
+  // The page's first answer came with the page (the dashboard, the product detail): no request.
+  const first = drawn.first;
+  if (first) startEarlyRequest(first.path, first.body, () => Promise.resolve(first.data));
+  else startFirstRequest(pathname, search);
   return drawn;
 }

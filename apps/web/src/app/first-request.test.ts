@@ -12,6 +12,7 @@ import { pageQuery, queryClient } from '@shared/api/server-state';
 import { useSessionStore } from '@shared/stores/session-store';
 import { DEFAULT_FILTERS, parseCatalogQuery, toProductListRequest } from '../features/catalog/catalog-query';
 import { orderListQuery } from '../features/orders/order-query';
+import { bootFromServer } from './boot-from-server';
 import { FIRST_REQUESTS, firstRequestFor, startFirstRequest } from './first-request';
 
 const pageSource = (file: string) => readFileSync(new URL(`../features/${file}`, import.meta.url), 'utf8');
@@ -97,5 +98,47 @@ describe('a request started before React mounts', () => {
   it('is not started for a searched catalogue: the page asks for its own body', () => {
     startFirstRequest('/product/index', '?keyword=abc');
     expect(calls).toEqual([]);
+  });
+
+  // The dashboard and the detail come with their first answer (server page-first-answer.ts).
+  it("takes the answer the page came with as the detail's query: no call at all", async () => {
+    expect(pageSource('catalog/product-detail-page.tsx')).toMatch(
+      /useEndpointQuery\(\s*catalogEndpoints\.getProductDetail,\s*\{\},\s*\{ params: \{ id: id \?\? 0 \}/,
+    );
+    const product = { id: 7, part_name: 'Brake pad set', images: ['/Product/ProductBigId/7-1'] };
+    const boot = {
+      config: { apiUrl: '/api', account_id: 1 },
+      userInfo: {
+        menus: ['1001'],
+        tags: [],
+        roles: ['customer'],
+        name: 'Demo',
+        avatar: '',
+        company_name: 'Demo Co',
+        carts: 0,
+        show_address: false,
+        product_detail_title_show_my_number: false,
+        two_factor: false,
+        must_change_password: false,
+      },
+      language: 'en',
+      first: { path: fillPath(catalogEndpoints.getProductDetail.path, { id: 7 }), body: {}, data: product },
+    };
+    let removed = false;
+    vi.stubGlobal('document', {
+      getElementById: (id: string) =>
+        id === 'pp-boot' ? { textContent: JSON.stringify(boot), remove: () => (removed = true) } : null,
+    });
+    expect(bootFromServer('/product/detail', '?id=7')?.first?.data).toEqual(product);
+    expect(removed).toBe(true);
+    const detail = new QueryObserver(
+      queryClient,
+      pageQuery(catalogEndpoints.getProductDetail, {}, { params: { id: 7 }, mountedAt: Date.now() }),
+    );
+    const unsubscribe = detail.subscribe(() => undefined);
+    await vi.waitFor(() => expect(detail.getCurrentResult().isSuccess).toBe(true));
+    expect(detail.getCurrentResult().data).toEqual(product);
+    expect(calls).toEqual([]);
+    unsubscribe();
   });
 });

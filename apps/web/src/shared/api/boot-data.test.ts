@@ -46,4 +46,20 @@ describe('parseBootData', () => {
       parseBootData(JSON.stringify({ config: { apiUrl: '', account_id: 1 }, userInfo, language: 'en' })),
     ).toBeUndefined();
   });
+
+  it("reads the page's first answer, and drops a malformed one alone", () => {
+    const first = { path: '/Web/GetDashboard', body: {}, data: { currency: 'CNY', debts: '12.50' } };
+    expect(parseBootData(JSON.stringify({ config, userInfo, language: 'en', first }))?.first).toEqual(first);
+    for (const odd of [
+      { ...first, path: 'Web/GetDashboard' },
+      { ...first, body: { page: 2 } },
+      { ...first, data: null },
+      { path: '/Web/GetDashboard', body: {} },
+      'answer',
+    ]) {
+      const boot = parseBootData(JSON.stringify({ config, userInfo, language: 'en', first: odd }));
+      expect(boot?.userInfo.name).toBe('Demo');
+      expect(boot?.first).toBeUndefined();
+    }
+  });
 });

@@ -12,6 +12,25 @@ export interface BootData {
   config: StaticConfig;
   userInfo: UserInfo;
   language: string;
+  /**
+   * The page's first data request, answered with the page (the dashboard's figures, the product
+   * detail: apps/server/src/web-hosting/page-first-answer.ts); the page's query takes it.
+   */
+  first?: { path: string; body: Record<string, never>; data: unknown };
+}
+
+function isFirstAnswer(value: unknown): value is NonNullable<BootData['first']> {
+  if (typeof value !== 'object' || value === null) return false;
+  const first = value as Record<string, unknown>;
+  return (
+    typeof first.path === 'string' &&
+    first.path.startsWith('/') &&
+    typeof first.body === 'object' &&
+    first.body !== null &&
+    Object.keys(first.body).length === 0 &&
+    typeof first.data === 'object' &&
+    first.data !== null
+  );
 }
 
 const isStringArray = (value: unknown): value is string[] =>
@@ -57,9 +76,15 @@ export function parseBootData(text: string | null | undefined): BootData | undef
     return undefined;
   }
   if (typeof raw !== 'object' || raw === null) return undefined;
-  const { config, userInfo, language } = raw as Record<string, unknown>;
+  const { config, userInfo, language, first } = raw as Record<string, unknown>;
   if (!isConfig(config) || !isUserInfo(userInfo) || typeof language !== 'string') return undefined;
-  return { config: { ...config, apiUrl: config.apiUrl.replace(/\/$/, '') }, userInfo, language };
+  return {
+    config: { ...config, apiUrl: config.apiUrl.replace(/\/$/, '') },
+    userInfo,
+    language,
+    // A malformed answer is dropped alone: the page asks for it as before.
+    ...(isFirstAnswer(first) ? { first } : {}),
+  };
 }
 
 /** The page's boot data, read once and then removed (it is only for start-up). */

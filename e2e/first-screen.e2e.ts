@@ -1,0 +1,80 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './support/browser';
+
+// Issue 18: the largest element of the dashboard, the cart and the product detail is drawn by
+// the server with the page (apps/server/src/web-hosting/first-screen-pages.ts), and the
+// dashboard and the detail bring their first answer, which the client takes instead of calling.
+
+/** API calls and picture requests the page makes, by path. */
+function track(page: Page) {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  return requests;
+}
+
+describe('the first screen drawn with the page', () => {
+  const browser = useBrowser();
+
+  it('shows the dashboard figures from the page itself: React shows the same, with no GetDashboard call', async () => {
+    const { context, page } = await newPage(browser());
+    const token = await signInByApi(context, 'demo');
+    const requests = track(page);
+    const response = await page.goto(`${baseUrl()}/dashboard`);
+    const drawn = [
+      ...((await response?.text()) ?? '').matchAll(/<div class="fs-figure-value">([^<]*)</g),
+    ].map((m) => m[1]);
+    expect(drawn).toHaveLength(4);
+    await waitForShell(page);
+    const figures = page.locator('.dashboard-card .ant-statistic-content');
+    await expect.poll(() => figures.count()).toBe(4);
+    expect(await figures.allTextContents()).toEqual(drawn);
+    const carts = await api<{ carts: number }>(token, '/Web/GetDashboard');
+    expect(drawn[3]).toBe(String(carts.carts));
+    expect(requests.filter((path) => /\/Web\/(GetDashboard|GetUserInfo)$/.test(path))).toEqual([]);
+    await context.close();
+  });
+
+  it("starts the detail's picture with the HTML and fetches it once; the detail comes with the page", async () => {
+    const { context, page } = await newPage(browser());
+    await signInByApi(context, 'demo');
+    const requests = track(page);
+    await page.goto(`${baseUrl()}/product/detail?id=1`);
+    await waitForShell(page);
+    const picture = page.locator('.gallery img').first();
+    await picture.waitFor();
+    await expect
+      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    const pictures = requests.filter((path) => path.startsWith('/api/Product/'));
+    // The first picture once (the server's <img> and React's share it); the thumbnails after.
+    expect(pictures.filter((path) => path === '/api/Product/ProductBigId/1-1')).toHaveLength(1);
+    expect(pictures[0]).toBe('/api/Product/ProductBigId/1-1');
+    expect(requests.filter((path) => path.includes('/Web/GetProductDetail'))).toEqual([]);
+    await context.close();
+  });
+
+  it("draws the cart's paste box where React puts it, at a phone's width", async () => {
+    const boxes = [];
+    for (const javaScriptEnabled of [false, true]) {
+      const { context, page } = await newPage(browser(), {
+        javaScriptEnabled,
+        viewport: { width: 375, height: 800 },
+      });
+      await signInByApi(context, 'demo');
+      await page.goto(`${baseUrl()}/cart/index`);
+      const box = page.locator(javaScriptEnabled ? 'textarea.paste-box' : '.fs-paste-box');
+      await box.waitFor();
+      boxes.push(await box.boundingBox());
+      if (javaScriptEnabled)
+        expect(await box.getAttribute('placeholder')).toContain('Paste from Excel or type one part per line');
+      else expect(await box.textContent()).toContain('Paste from Excel or type one part per line');
+      await context.close();
+    }
+    const [drawn, react] = boxes;
+    expect(drawn && react).toBeTruthy();
+    // Same place and size (within 3 px): nothing jumps when React takes over.
+    for (const key of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(drawn![key] - react![key]), key).toBeLessThanOrEqual(3);
+  });
+});
