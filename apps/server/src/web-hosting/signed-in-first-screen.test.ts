@@ -321,8 +321,12 @@ describe('GET a page that draws its largest element', () => {
     // As apps/web/src/shared/api/asset-url.ts writes it: one fetch serves both <img>.
     const src = `/api${product.images[0]}${product.images[0]!.includes('?') ? '&' : '?'}token=${encodeURIComponent(demo)}`;
     expect(html).toContain(
-      `<img class="fs-picture" src="${src.replace(/&/g, '&amp;')}" alt="" width="280" height="280" />`,
+      `<img class="fs-picture" src="${src.replace(/&/g, '&amp;')}" alt="" width="280" height="280" fetchpriority="high" />`,
     );
+    // Preloaded ahead of the entry script and its module preloads.
+    const preload = `<link rel="preload" as="image" fetchpriority="high" href="${src.replace(/&/g, '&amp;')}">`;
+    expect(html.indexOf(preload)).toBeGreaterThan(0);
+    expect(html.indexOf(preload)).toBeLessThan(html.indexOf('<script type="module"'));
     expect(html).toContain(`<h1 class="page-title">${product.part_name} ${product.number}</h1>`);
     const picture = await t.app.inject({ method: 'GET', url: src });
     expect(picture.statusCode).toBe(200);

@@ -155,15 +155,20 @@ export function withSignedInFirstScreen(
     `<div class="fs-main"><header class="navbar"><div class="navbar-row"></div>` +
     `<div class="navbar-row navbar-sub"><span class="breadcrumb fs-breadcrumb">${trail}</span>` +
     `<p class="welcome">${welcome}</p></div></header><div class="fs-tags"></div>` +
-    `<main class="app-content"><div class="app-container"><div class="page fs-page">${sketch}</div></div></main>` +
+    `<main class="app-content"><div class="app-container"><div class="page fs-page">${sketch.html}</div></div></main>` +
     `</div></div>`;
 
   const preload = [...route.preload, ...(data.locales[boot.language] ?? [])]
     .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
     .join('');
   const bootTag = `<script type="application/json" id="pp-boot">${scriptJson(boot)}</script>`;
+  // Before the entry script and its module preloads, so the picture is fetched first.
+  const picture = sketch.picture
+    ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(sketch.picture)}">`
+    : '';
   return html
     .replace(/<html lang="[^"]*">/, `<html lang="${boot.language === 'zh' ? 'zh-CN' : boot.language}">`)
+    .replace(/<script type="module"/, (tag) => `${picture}${tag}`)
     .replace('</head>', `${preload}${bootTag}</head>`)
     .replace(
       /(<div id="root">)[\s\S]*?(<\/div>\s*<\/body>)/,
