@@ -66,10 +66,13 @@ describe('SIGTERM under load', () => {
         await setup.db
           .update(users)
           .set({
+            // Slow enough that the three sign-ins are still hashing when the signal is handled,
+            // also when the child's event loop is busy with the order load on a loaded machine
+            // (timeCost 6, ~0.1 s: once in CI all three had finished before the handler ran).
             passwordHash: await argon2.hash(SLOW_USER.password, {
               type: argon2.argon2id,
               memoryCost: 19_456,
-              timeCost: 6,
+              timeCost: 30,
               parallelism: 1,
             }),
           })
