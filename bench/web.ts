@@ -10,7 +10,8 @@
 // BENCH_WEB_DIR measures another build folder; BENCH_WEB_BEFORE_DIR also runs the journeys on an
 // older build in the same run (before → after); BENCH_LIGHTHOUSE_RUNS and BENCH_JOURNEY_RUNS
 // change the run counts; while iterating, BENCH_WEB_PAGES=login,catalogue limits Lighthouse to
-// those pages, BENCH_WEB_LIGHTHOUSE=0, BENCH_WEB_JOURNEYS=0 and BENCH_WEB_KEYSTROKE=0 skip parts.
+// those pages and BENCH_WEB_FORM_FACTORS=mobile to one form factor, BENCH_WEB_LIGHTHOUSE=0,
+// BENCH_WEB_JOURNEYS=0 and BENCH_WEB_KEYSTROKE=0 skip parts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,6 +47,10 @@ const ALL_PAGES = [
   { path: '/product/detail?id=', name: 'product detail', signedIn: true },
 ];
 const PAGE_FILTER = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim());
+const FORM_FACTORS = (process.env.BENCH_WEB_FORM_FACTORS?.split(',').map((name) => name.trim()) ?? [
+  'mobile',
+  'desktop',
+]) as FormFactor[];
 const PAGES = PAGE_FILTER ? ALL_PAGES.filter((page) => PAGE_FILTER.includes(page.name)) : ALL_PAGES;
 
 async function api<T>(baseUrl: string, call: string, body: unknown, token?: string): Promise<T> {
@@ -218,7 +223,7 @@ export async function webScenario(): Promise<void> {
         for (const page of targets) {
           if (page.signedIn)
             await browser.context.addCookies([{ name: 'pp_token', value: token, url: server.url }]);
-          for (const formFactor of ['mobile', 'desktop'] as const) {
+          for (const formFactor of FORM_FACTORS) {
             // The floor page is the same every run: BENCH_FLOOR_LIGHTHOUSE_RUNS may take it fewer times.
             const times = page.name === 'floor' ? floorLighthouseRuns : runs;
             for (let run = 0; run < times; run++) {
@@ -245,6 +250,10 @@ export async function webScenario(): Promise<void> {
         const cells: string[] = [];
         for (const formFactor of ['mobile', 'desktop'] as const) {
           const mine = results.filter((r) => r.page === page.name && r.formFactor === formFactor);
+          if (mine.length === 0) {
+            cells.push('–', '–', '–');
+            continue;
+          }
           const score = median(mine.map((r) => r.performance));
           const lcp = median(mine.map((r) => r.lcpMs));
           const tbt = median(mine.map((r) => r.tbtMs));

@@ -2,11 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import {
+  APP_START_SOURCE,
   antdFormContextAlone,
   chunkPackages,
   firstScreenData,
   inlineEntryCss,
   precompress,
+  preloadDynamicStart,
   trimAntdStylesheet,
 } from './build/build-plugins';
 import { contractWithoutZod } from './build/contract-without-zod';
@@ -25,6 +27,7 @@ export default defineConfig({
     trimAntdStylesheet(fileURLToPath(new URL('./src', import.meta.url))),
     chunkPackages(),
     inlineEntryCss(),
+    preloadDynamicStart(APP_START_SOURCE),
     precompress(),
     firstScreenData(fileURLToPath(new URL('.', import.meta.url))),
   ],

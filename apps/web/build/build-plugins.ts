@@ -9,6 +9,8 @@ const gzipAsync = promisify(gzip);
 
 /** Below this a compressed copy saves less than a packet; the server sends the file as is. */
 const MIN_BYTES = 1024;
+/** The module main.tsx imports to mount the app (decision 034). */
+export const APP_START_SOURCE = 'src/app/start-app.tsx';
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
 
 /**
@@ -110,6 +112,44 @@ export function inlineEntryCss(): Plugin {
           return `<style>${css}</style>`;
         },
       );
+    },
+  };
+}
+
+/**
+ * main.tsx loads the app's start (React DOM, antd's core, the route table) with import(), so its
+ * evaluation is a task of its own (decision 034). The entry script only asks for those chunks
+ * once it runs; these `<link rel="modulepreload">` tags let the browser fetch them while it
+ * parses the page, as it did when they were static imports of the entry.
+ */
+export function preloadDynamicStart(source: string): Plugin {
+  return {
+    name: 'partsportal:preload-dynamic-start',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const page = bundle['index.html'];
+      if (page?.type !== 'asset') return;
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (file: string, seen = new Set<string>()) => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
+        return seen;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const start = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(source));
+      if (!entry || !start) throw new Error(`preload-dynamic-start: no entry or no chunk for ${source}`);
+      const loaded = closure(entry.fileName);
+      const links = [...closure(start.fileName)]
+        .filter((file) => !loaded.has(file))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        .join('\n    ');
+      const html = String(page.source);
+      const at = html.indexOf('<script type="module"');
+      if (at < 0) throw new Error('preload-dynamic-start: no module script in index.html');
+      page.source = `${html.slice(0, at)}${links}\n    ${html.slice(at)}`;
     },
   };
 }
@@ -294,7 +334,10 @@ export function firstScreenData(root: string): Plugin {
       };
       const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
       if (!entryKey) throw new Error('first-screen data: no entry chunk in the manifest');
-      const loadedByEntry = new Set([...closure(entryKey)].map((key) => manifest[key]?.file));
+      // index.html preloads the app's start as well (preloadDynamicStart).
+      const loadedByEntry = new Set(
+        [...closure(entryKey), ...closure(APP_START_SOURCE)].map((key) => manifest[key]?.file),
+      );
       const filesOf = (keys: Iterable<string>) =>
         [...new Set([...keys].map((key) => manifest[key]?.file ?? ''))].filter(
           (file) => file.endsWith('.js') && !loadedByEntry.has(file),

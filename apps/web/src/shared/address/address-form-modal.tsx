@@ -47,12 +47,14 @@ export function AddressFormModal({
   const [problems, setProblems] = useState<Partial<Record<AddressField, string>>>({});
   const [saving, setSaving] = useState(false);
   const [openedFor, setOpenedFor] = useState<string | null>(null);
+  const [regionFor, setRegionFor] = useState<string | null>(null);
   const contactRef = useRef<InputRef>(null);
   const detailRef = useRef<InputRef>(null);
   const phoneRef = useRef<InputRef>(null);
 
-  // Fill the form each time it opens (and once the areas are known, for an edited address).
-  const ticket = open ? `${address?.id ?? 'new'}#${areas.data ? 'areas' : ''}` : null;
+  // Fill the form each time it opens. The regions may come after it opened: an edited
+  // address then gets its region, and nothing the user typed meanwhile is reset.
+  const ticket = open ? String(address?.id ?? 'new') : null;
   if (ticket !== openedFor) {
     setOpenedFor(ticket);
     if (open) {
@@ -70,6 +72,12 @@ export function AddressFormModal({
           : EMPTY,
       );
     }
+  }
+  const regionTicket = open && address && areas.data ? `${address.id}` : null;
+  if (regionTicket !== regionFor) {
+    setRegionFor(regionTicket);
+    if (regionTicket && address)
+      setValues((v) => (v.area.length > 0 ? v : { ...v, area: areaPath(address.area_id, areas.data ?? []) }));
   }
 
   // Editing a field clears its own message; the others stay until the next save.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import {
   keepPreviousData,
   QueryClient,
@@ -89,8 +89,14 @@ export function useEndpointQuery<E extends Endpoint>(
 ): UseQueryResult<Data<E>> {
   const [mountedAt] = useState(Date.now);
   const result = useQuery(pageQuery(endpoint, body, { ...options, mountedAt }));
-  if (isShownSince(result, mountedAt)) return result;
-  return { ...result, data: undefined } as UseQueryResult<Data<E>>;
+  const shown = isShownSince(result, mountedAt) ? result.data : undefined;
+  // An answer arrives through useSyncExternalStore, whose renders React does in one piece: a
+  // table of rows was one 50–70 ms task on a fast machine (×4 on a phone). The page first
+  // renders again with what it showed (cheap: a skeleton or the previous rows, marked as
+  // fetching), then with the answer in a render React may interrupt for the user's input.
+  const data = useDeferredValue(shown);
+  if (data === result.data) return result;
+  return { ...result, data, isFetching: result.isFetching || data !== shown } as UseQueryResult<Data<E>>;
 }
 
 /** useEndpointQuery's options for a page mounted at `mountedAt` (a function of its own for the tests). */
