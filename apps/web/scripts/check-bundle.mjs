@@ -84,8 +84,10 @@ function routePages() {
   return pages.filter((page) => manifest[page.source]);
 }
 
-if (!manifest[APP_START_SOURCE]) throw new Error(`${APP_START_SOURCE} is not a chunk of its own`);
-const entryClosure = closure(APP_START_SOURCE, closure(entryKey));
+// A build from before decision 034 (the bench's "before" builds) has no such chunk.
+const entryClosure = manifest[APP_START_SOURCE]
+  ? closure(APP_START_SOURCE, closure(entryKey))
+  : closure(entryKey);
 const layoutClosure = closure(LAYOUT_SOURCE);
 const routes = routePages().map((page) => {
   const keys = closure(page.source, new Set(entryClosure));
