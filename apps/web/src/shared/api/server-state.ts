@@ -91,10 +91,12 @@ export function useEndpointQuery<E extends Endpoint>(
   const result = useQuery(pageQuery(endpoint, body, { ...options, mountedAt }));
   const shown = isShownSince(result, mountedAt) ? result.data : undefined;
   // An answer arrives through useSyncExternalStore, whose renders React does in one piece: a
-  // table of rows was one 50–70 ms task on a fast machine (×4 on a phone). The page first
-  // renders again with what it showed (cheap: a skeleton or the previous rows, marked as
-  // fetching), then with the answer in a render React may interrupt for the user's input.
-  const data = useDeferredValue(shown);
+  // table of rows was one 50–70 ms task on a fast machine (×4 on a phone). A page's first
+  // answer renders first with its skeleton (still fetching), then in a render React may
+  // interrupt for the user's taps (decision 034). A later answer (the user's search, filter or
+  // page, the previous rows on screen) renders at once: the user is waiting for it.
+  const deferred = useDeferredValue(shown);
+  const data = deferred === undefined ? deferred : shown;
   if (data === result.data) return result;
   return { ...result, data, isFetching: result.isFetching || data !== shown } as UseQueryResult<Data<E>>;
 }
