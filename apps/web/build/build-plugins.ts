@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -94,24 +94,27 @@ const INLINE_CSS_LIMIT = 16 * 1024;
  * The CSP already allows inline styles (antd writes its CSS-in-JS into <style> tags).
  */
 export function inlineEntryCss(): Plugin {
+  return indexHtmlStep('partsportal:inline-entry-css', (html, bundle) =>
+    html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (tag, file: string) => {
+      const asset = bundle[file];
+      if (asset?.type !== 'asset') return tag;
+      const css = String(asset.source);
+      if (css.length > INLINE_CSS_LIMIT || css.includes('</style')) return tag;
+      return `<style>${css}</style>`;
+    }),
+  );
+}
+
+/** A build step that rewrites index.html after Vite's own HTML step (which writes the tags). */
+function indexHtmlStep(name: string, edit: (html: string, bundle: Rolldown.OutputBundle) => string): Plugin {
   return {
-    name: 'partsportal:inline-entry-css',
+    name,
     apply: 'build',
-    // After Vite's own HTML step, which writes the <link> tags into index.html.
     enforce: 'post',
     generateBundle(_options, bundle) {
       const page = bundle['index.html'];
       if (page?.type !== 'asset') return;
-      page.source = String(page.source).replace(
-        /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g,
-        (tag, file: string) => {
-          const asset = bundle[file];
-          if (asset?.type !== 'asset') return tag;
-          const css = String(asset.source);
-          if (css.length > INLINE_CSS_LIMIT || css.includes('</style')) return tag;
-          return `<style>${css}</style>`;
-        },
-      );
+      page.source = edit(String(page.source), bundle);
     },
   };
 }
@@ -123,35 +126,27 @@ export function inlineEntryCss(): Plugin {
  * parses the page, as it did when they were static imports of the entry.
  */
 export function preloadDynamicStart(source: string): Plugin {
-  return {
-    name: 'partsportal:preload-dynamic-start',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const page = bundle['index.html'];
-      if (page?.type !== 'asset') return;
-      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (file: string, seen = new Set<string>()) => {
-        if (seen.has(file)) return seen;
-        seen.add(file);
-        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
-        return seen;
-      };
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      const start = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(source));
-      if (!entry || !start) throw new Error(`preload-dynamic-start: no entry or no chunk for ${source}`);
-      const loaded = closure(entry.fileName);
-      const links = [...closure(start.fileName)]
-        .filter((file) => !loaded.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-        .join('\n    ');
-      const html = String(page.source);
-      const at = html.indexOf('<script type="module"');
-      if (at < 0) throw new Error('preload-dynamic-start: no module script in index.html');
-      page.source = `${html.slice(0, at)}${links}\n    ${html.slice(at)}`;
-    },
-  };
+  return indexHtmlStep('partsportal:preload-dynamic-start', (html, bundle) => {
+    const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    const closure = (file: string, seen = new Set<string>()) => {
+      if (seen.has(file)) return seen;
+      seen.add(file);
+      for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
+      return seen;
+    };
+    const entry = chunks.find((chunk) => chunk.isEntry);
+    const start = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(source));
+    if (!entry || !start) throw new Error(`preload-dynamic-start: no entry or no chunk for ${source}`);
+    const loaded = closure(entry.fileName);
+    const links = [...closure(start.fileName)]
+      .filter((file) => !loaded.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('\n    ');
+    const at = html.indexOf('<script type="module"');
+    if (at < 0) throw new Error('preload-dynamic-start: no module script in index.html');
+    return `${html.slice(0, at)}${links}\n    ${html.slice(at)}`;
+  });
 }
 
 /**
