@@ -96,7 +96,7 @@ export function useEndpointQuery<E extends Endpoint>(
   // interrupt for the user's taps (decision 034). A later answer (the user's search, filter or
   // page, the previous rows on screen) renders at once: the user is waiting for it.
   const deferred = useDeferredValue(shown);
-  const data = deferred === undefined ? deferred : shown;
+  const data = deferred === undefined ? undefined : shown;
   if (data === result.data) return result;
   return { ...result, data, isFetching: result.isFetching || data !== shown } as UseQueryResult<Data<E>>;
 }
