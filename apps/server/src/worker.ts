@@ -46,6 +46,17 @@ async function main() {
     );
     process.exit(2);
   }
+  // A signal that comes while the worker starts (its handlers may already run jobs) is kept and
+  // honoured once there is something to stop: without a handler Node would end it mid-job.
+  const started: { shutdown?: (signal: string) => Promise<void> } = {};
+  let signalled: string | undefined;
+  const onSignal = (signal: string) => {
+    if (started.shutdown) void started.shutdown(signal);
+    else signalled ??= signal;
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+
   const logger = jsonLogger(config.logLevel);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -108,8 +119,8 @@ async function main() {
       process.exit(1);
     }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  started.shutdown = shutdown;
+  if (signalled) void shutdown(signalled);
 }
 
 main().catch((error: unknown) => {
