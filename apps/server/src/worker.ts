@@ -46,13 +46,15 @@ async function main() {
     );
     process.exit(2);
   }
-  // A signal that comes while the worker starts (its handlers may already run jobs) is kept and
-  // honoured once there is something to stop: without a handler Node would end it mid-job.
-  const started: { shutdown?: (signal: string) => Promise<void> } = {};
+  // A signal before the job handlers start ends the worker at once (it may be waiting for an
+  // unreachable database); once they may run jobs, one that comes while the rest starts is kept
+  // and honoured when there is something to stop: the default action would end it mid-job.
+  const started: { jobs?: boolean; shutdown?: (signal: string) => Promise<void> } = {};
   let signalled: string | undefined;
   const onSignal = (signal: string) => {
     if (started.shutdown) void started.shutdown(signal);
-    else signalled ??= signal;
+    else if (started.jobs) signalled ??= signal;
+    else process.exit(0);
   };
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   process.on('SIGINT', () => onSignal('SIGINT'));
@@ -67,6 +69,7 @@ async function main() {
   // The worker always runs handlers, whatever JOBS says for the servers.
   const jobs = await openJobQueue({ database, config: { ...config, jobs: 'inline' }, logger });
   const services = createJobServices({ ...createDataAccess(database), jobs, config, logger });
+  started.jobs = true;
   const stopWorkers = await startJobWorkers(services);
   // The scheduled clean-up: servers started with JOBS=send-only send its job; it runs here.
   const housekeeping = await startHousekeeping({
