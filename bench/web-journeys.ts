@@ -112,25 +112,28 @@ export const lastAction = async (page: Page, kind: 'pointer' | 'key'): Promise<n
 /** Bytes on the wire (encodedDataLength: headers + compressed body) of one page load, by kind. */
 export class WireCounter {
   private readonly types = new Map<string, string>();
-  readonly bytes = { total: 0, script: 0, api: 0, document: 0, other: 0 };
+  /** `prefetch`: the next pages' files (app/prefetch-next.ts), not part of this page's load nor of `total`. */
+  readonly bytes = { total: 0, script: 0, api: 0, document: 0, other: 0, prefetch: 0 };
   constructor(cdp: CDPSession) {
     cdp.on('Network.responseReceived', (event) => {
       const url = event.response.url;
       this.types.set(
         event.requestId,
-        event.type === 'Script'
-          ? 'script'
-          : url.includes('/api/')
-            ? 'api'
-            : event.type === 'Document'
-              ? 'document'
-              : 'other',
+        event.type === 'Prefetch'
+          ? 'prefetch'
+          : event.type === 'Script'
+            ? 'script'
+            : url.includes('/api/')
+              ? 'api'
+              : event.type === 'Document'
+                ? 'document'
+                : 'other',
       );
     });
     cdp.on('Network.loadingFinished', (event) => {
-      const kind = (this.types.get(event.requestId) ?? 'other') as 'script' | 'api' | 'document' | 'other';
+      const kind = (this.types.get(event.requestId) ?? 'other') as keyof WireCounter['bytes'];
       this.bytes[kind] += event.encodedDataLength;
-      this.bytes.total += event.encodedDataLength;
+      if (kind !== 'prefetch') this.bytes.total += event.encodedDataLength;
     });
   }
 }

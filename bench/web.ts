@@ -386,17 +386,17 @@ export async function webScenario(): Promise<void> {
       const wireMedian = (runs: JourneyRun[], route: string, kind: keyof JourneyRun['wire'][string]) =>
         median(runs.map((run) => run.wire[route]?.[kind] ?? 0));
       const wireTable = [
-        '| route (cold load) | total KiB | JS KiB | API KiB | HTML KiB | other KiB |' +
+        '| route (cold load) | total KiB | JS KiB | API KiB | HTML KiB | other KiB | next pages prefetched KiB |' +
           (before ? ' total before KiB |' : ''),
-        '| --- | ---: | ---: | ---: | ---: | ---: |' + (before ? ' ---: |' : ''),
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: |' + (before ? ' ---: |' : ''),
         ...[...wireRoutes.map((route) => ({ route, runs: after })), { route: 'floor', runs: floorRuns }].map(
           ({ route, runs: from }) =>
-            `| ${route} | ${kib(wireMedian(from, route, 'total'))} | ${kib(wireMedian(from, route, 'script'))} | ${kib(wireMedian(from, route, 'api'))} | ${kib(wireMedian(from, route, 'document'))} | ${kib(wireMedian(from, route, 'other'))} |` +
+            `| ${route} | ${kib(wireMedian(from, route, 'total'))} | ${kib(wireMedian(from, route, 'script'))} | ${kib(wireMedian(from, route, 'api'))} | ${kib(wireMedian(from, route, 'document'))} | ${kib(wireMedian(from, route, 'other'))} | ${kib(wireMedian(from, route, 'prefetch'))} |` +
             (before ? ` ${route === 'floor' ? '–' : kib(wireMedian(before, route, 'total'))} |` : ''),
         ),
       ];
       notes.push(
-        `Bytes on the wire per route (CDP encodedDataLength: headers + compressed bodies; /login until its form is usable, the others until usable + 1 s; median of ${journeyRuns}):\n\n${wireTable.join('\n')}`,
+        `Bytes on the wire per route (CDP encodedDataLength: headers + compressed bodies; /login until its form is usable, the others until usable + 1 s; median of ${journeyRuns}; "total" is the page's own load, without the next pages' files it prefetches once idle):\n\n${wireTable.join('\n')}`,
       );
     }
 

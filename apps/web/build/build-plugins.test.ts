@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { antdFormContextAlone, dropUnusedAntdCss } from './build-plugins';
+import { antdFormContextAlone, dropUnusedAntdCss, nextFilesIsland } from './build-plugins';
 
 describe('dropUnusedAntdCss', () => {
   it('drops rules whose every selector belongs to an unused component, keeps the rest', () => {
@@ -56,5 +56,53 @@ describe('antdFormContextAlone', () => {
   it('leaves other modules alone and fails loudly when antd changes the import', () => {
     expect(transform('import x from "y";', '/x/antd/es/button/index.js')).toBeNull();
     expect(() => transform('export {};', file)).toThrow('update antdFormContextAlone');
+  });
+});
+
+describe('nextFilesIsland', () => {
+  const chunk = (fileName: string, imports: string[], facadeModuleId?: string, css: string[] = []) => ({
+    fileName,
+    imports,
+    facadeModuleId,
+    viteMetadata: { importedCss: new Set(css) },
+  });
+  const chunks = [
+    { ...chunk('assets/index.js', ['assets/react.js']), isEntry: true },
+    chunk('assets/react.js', []),
+    chunk('assets/start.js', ['assets/react.js', 'assets/router.js'], '/w/src/app/start-app.tsx'),
+    chunk('assets/router.js', []),
+    chunk('assets/table.js', ['assets/react.js'], undefined, ['assets/table.css']),
+    chunk(
+      'assets/catalog.js',
+      ['assets/table.js', 'assets/router.js'],
+      '/w/src/features/catalog/catalog-page.tsx',
+    ),
+    chunk('assets/cart.js', ['assets/table.js'], '/w/src/features/cart/cart-page.tsx', ['assets/cart.css']),
+  ];
+
+  it("lists per set the files its module loads, with their CSS, without the entry's and the start's", () => {
+    const island = nextFilesIsland(
+      chunks,
+      {
+        '/product/index': ['src/features/catalog/catalog-page.tsx'],
+        '/cart/index': ['src/features/cart/cart-page.tsx'],
+      },
+      'src/app/start-app.tsx',
+    );
+    const named = Object.fromEntries(
+      Object.entries(island.sets).map(([set, indexes]) => [set, indexes.map((index) => island.files[index])]),
+    );
+    expect(named).toEqual({
+      '/product/index': ['assets/catalog.js', 'assets/table.js', 'assets/table.css'],
+      '/cart/index': ['assets/cart.js', 'assets/cart.css', 'assets/table.js', 'assets/table.css'],
+    });
+    // Each file once in the list.
+    expect(new Set(island.files).size).toBe(island.files.length);
+  });
+
+  it('fails the build when a set names a module no chunk comes from', () => {
+    expect(() =>
+      nextFilesIsland(chunks, { '/x': ['src/features/gone.tsx'] }, 'src/app/start-app.tsx'),
+    ).toThrow('next-files: no chunk for src/features/gone.tsx');
   });
 });

@@ -149,6 +149,102 @@ export function preloadDynamicStart(source: string): Plugin {
   });
 }
 
+/** The meta tag of index.html that names the prefetch list (apps/web/src/app/prefetch-next.ts reads it). */
+export const NEXT_FILES_META = 'pp-next-files';
+
+/**
+ * What a buyer opens next, by the module that loads it: the signed-in layout (after /login), the
+ * phone's sidebar drawer, and the ordering path — the home page, the catalogue, the cart. A test
+ * (prefetch-next.test.ts) keeps the route paths equal to the route table's loaders.
+ */
+export const NEXT_FILE_SETS: Readonly<Record<string, readonly string[]>> = {
+  '@layout': ['src/app/layout/app-layout.tsx', 'src/shared/api/auth-api.ts'],
+  '@drawer': ['src/app/layout/mobile-sidebar.tsx'],
+  '/dashboard': ['src/features/dashboard/dashboard-page.tsx'],
+  '/product/index': ['src/features/catalog/catalog-page.tsx'],
+  '/cart/index': ['src/features/cart/cart-page.tsx'],
+};
+
+interface IslandChunk {
+  fileName: string;
+  imports: readonly string[];
+  facadeModuleId?: string | null;
+  isEntry?: boolean;
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/**
+ * The JSON of index.html's prefetch list: every file name once, and per set the indexes of the
+ * files (JavaScript and CSS) its modules load, without what the entry and the app's start load.
+ */
+export function nextFilesIsland(
+  chunks: readonly IslandChunk[],
+  sets: Readonly<Record<string, readonly string[]>>,
+  startSource: string,
+): { files: string[]; sets: Record<string, number[]> } {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (file: string, seen = new Set<string>()) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const bySource = (source: string) => {
+    const chunk = chunks.find((item) => item.facadeModuleId?.replaceAll('\\', '/').endsWith(source));
+    if (!chunk) throw new Error(`next-files: no chunk for ${source}`);
+    return chunk.fileName;
+  };
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('next-files: no entry chunk');
+  const loaded = new Set([...closure(entry.fileName), ...closure(bySource(startSource))]);
+  const files: string[] = [];
+  const indexOf = (file: string) => {
+    const at = files.indexOf(file);
+    return at >= 0 ? at : files.push(file) - 1;
+  };
+  const result: Record<string, number[]> = {};
+  for (const [name, sources] of Object.entries(sets)) {
+    const wanted = new Set<string>();
+    for (const source of sources)
+      for (const file of closure(bySource(source))) {
+        if (loaded.has(file)) continue;
+        wanted.add(file);
+        for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) wanted.add(css);
+      }
+    result[name] = [...wanted].map(indexOf);
+  }
+  return { files, sets: result };
+}
+
+/**
+ * Writes the list of files a buyer's next pages load (`assets/next-files-<hash>.json`) and names
+ * it in index.html: the client fetches and prefetches them once the page shown is done
+ * (prefetch-next.ts), so a tap on the catalogue or the sign-in does not wait for ~140 KB of
+ * JavaScript on a phone's line. Not in a chunk: a chunk's name is its content's hash, and the list
+ * names the other chunks; not inline: it would add ~2 KB to every page's HTML.
+ */
+export function nextFilesData(startSource: string): Plugin {
+  return {
+    name: 'partsportal:next-files',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const page = bundle['index.html'];
+      if (page?.type !== 'asset') return;
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk') as unknown as IslandChunk[];
+      const reference = this.emitFile({
+        type: 'asset',
+        name: 'next-files.json',
+        source: JSON.stringify(nextFilesIsland(chunks, NEXT_FILE_SETS, startSource)),
+      });
+      const html = String(page.source);
+      if (!html.includes('</head>')) throw new Error('next-files: no </head> in index.html');
+      const meta = `<meta name="${NEXT_FILES_META}" content="/${this.getFileName(reference)}">`;
+      page.source = html.replace('</head>', `  ${meta}\n  </head>`);
+    },
+  };
+}
+
 /**
  * antd components the app never uses, as their CSS class names (`.ant-<name>…`). Their rules
  * are ~110 kB of antd.css's ~1 MB, which every page parses before its first render

@@ -5,7 +5,9 @@ import { t } from '@shared/i18n/i18n';
 import { fetchUserInfo, useSessionStore } from '@shared/stores/session-store';
 import { toastError } from '@shared/ui/feedback';
 import { PageSpinner } from '@shared/ui/page-spinner';
+import { startFirstRequest } from './first-request';
 import { checkUserInfo, decideNavigation } from './guard-decision';
+import { findRoute } from './route-table';
 
 /** Applies decideNavigation (spec §4) on every navigation. */
 export function RouteGuard() {
@@ -27,6 +29,15 @@ export function RouteGuard() {
   useEffect(() => {
     if (failed && atHome) useSessionStore.getState().resetLocal();
   }, [failed, atHome]);
+
+  // A sign-in's page (the home page unless ?redirect= said another) asks for its first answer
+  // beside the user info and its chunks (first-request.ts), not after them. Only a page every
+  // user may open: for the others the user info must first say this user may (a refused call
+  // would show an error).
+  const { pathname, search } = location;
+  useEffect(() => {
+    if (mustLoad && token && !findRoute(pathname)?.menus?.length) startFirstRequest(pathname, search);
+  }, [mustLoad, token, pathname, search]);
 
   useEffect(() => {
     if (!mustLoad || !token) return;

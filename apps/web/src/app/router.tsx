@@ -13,6 +13,8 @@ const AppLayout = lazy(() => import('./layout/app-layout'));
 // The back office (issue 14): its own route table, guard and layout, all in the admin chunks.
 const AdminRoot = lazy(() => import('./admin/admin-root'));
 
+const ignore = () => undefined;
+
 /** Built once per route at start-up (lazy() must not run during render). */
 function pageElement(route: AppRoute) {
   // route-table.test.ts: every leaf has its page; a leaf without one would be a dead link.
@@ -54,3 +56,14 @@ const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter([{ element: <Outlet />, children: routes }]);
+
+// A navigation inside the app (a menu tap) starts the new page's first request beside its chunks
+// (layout/next-page.ts). The router tells its subscribers before React renders the navigation,
+// a transition that waits for the page's chunk. The module is the signed-in layout's (loaded
+// with it); imported here, not statically, so /login does not load it.
+let lastLocation = router.state.location.key;
+router.subscribe(({ location }) => {
+  if (location.key === lastLocation) return;
+  lastLocation = location.key;
+  import('./layout/next-page').then(({ startNavigationRequest }) => startNavigationRequest(location), ignore);
+});

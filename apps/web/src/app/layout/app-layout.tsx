@@ -12,6 +12,7 @@ import { keepScrollableTablesFocusable } from '@shared/ui/scrollable-regions';
 import { PageSpinner } from '@shared/ui/page-spinner';
 import { findRoute } from '../route-table';
 import { KeepAliveOutlet } from './keep-alive-outlet';
+import { prefetchNextPages } from './next-page';
 import { Navbar } from './navbar';
 import { Sidebar, SIDEBAR_WIDTH } from './sidebar';
 import { TagsView } from './tags-view';
@@ -90,7 +91,7 @@ export default function AppLayout() {
           <TagsView />
           <Layout.Content className="app-content">
             <div className="app-container">
-              <KeepAliveOutlet />
+              <KeepAliveOutlet onPageShown={prefetchNextPages} />
             </div>
           </Layout.Content>
         </Layout>

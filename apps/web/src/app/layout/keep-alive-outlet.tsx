@@ -10,7 +10,7 @@ import { useTagsStore } from './tags-store';
  * are paused while hidden. noCache routes are rendered only while active. A refresh bumps
  * the tab's version, which changes the key and remounts the page.
  */
-export function KeepAliveOutlet() {
+export function KeepAliveOutlet({ onPageShown }: { onPageShown?: () => void }) {
   const location = useLocation();
   const outlet = useOutlet();
   const views = useTagsStore((s) => s.views);
@@ -44,7 +44,10 @@ export function KeepAliveOutlet() {
     <>
       {[...cache.entries()].map(([key, element]) => (
         <Activity key={`${key}#${versions[key] ?? 0}`} mode={key === activeKey ? 'visible' : 'hidden'}>
-          <Suspense fallback={<PageSpinner />}>{key === activeKey && outlet ? outlet : element}</Suspense>
+          <Suspense fallback={<PageSpinner />}>
+            {key === activeKey && outlet ? outlet : element}
+            {key === activeKey && <PageShown onShown={onPageShown} />}
+          </Suspense>
         </Activity>
       ))}
       {!cacheable && (
@@ -53,8 +56,18 @@ export function KeepAliveOutlet() {
           fallback={<PageSpinner />}
         >
           {outlet}
+          <PageShown onShown={onPageShown} />
         </Suspense>
       )}
     </>
   );
+}
+
+/**
+ * Rendered after the page inside its Suspense: its effect runs once the page's chunk has loaded
+ * and the page is on screen (a suspended page commits nothing of the boundary).
+ */
+function PageShown({ onShown }: { onShown?: () => void }) {
+  useEffect(() => onShown?.(), [onShown]);
+  return null;
 }

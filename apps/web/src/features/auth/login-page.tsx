@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from 'antd';
 // Input and Password from their own modules: antd's `Input` index also pulls TextArea, Search,
 // OTP and Group into /login's bundle (issue 18 item 2: ~2 KB gzip the form never uses).
@@ -12,6 +12,7 @@ import { COOKIE, getCookie, removeCookie, setCookie } from '@shared/cookies';
 import { useSessionStore } from '@shared/stores/session-store';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { LoginLanguages } from '@shared/ui/login-languages';
+import { prefetchNext } from '@shared/ui/prefetch-next';
 import { safeRedirect } from './safe-redirect';
 
 /*
@@ -34,6 +35,9 @@ export default function LoginPage() {
   const [error, setError] = useState('');
 
   const title = config.homeTitle?.[language] || t('app.title');
+
+  // While the form is filled in, the signed-in layout and the home page download (issue 18).
+  useEffect(() => prefetchNext(['@layout', '/dashboard']), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

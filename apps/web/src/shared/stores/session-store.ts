@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { UserInfo } from '@partsportal/contract/auth';
 import type { RequestOptions } from '../api/client';
+import { clearEarlyRequests } from '../api/early-requests';
 import { COOKIE, getCookie, removeCookie, setCookie } from '../cookies';
 
 interface SessionState {
@@ -22,11 +23,13 @@ export const useSessionStore = create<SessionState>((set) => ({
   setToken: (token) => {
     // A session cookie: closing the browser ends the session on this machine.
     setCookie(COOKIE.token, token);
+    clearEarlyRequests();
     set({ token });
   },
   setUserInfo: (userInfo) => set({ userInfo }),
   resetLocal: () => {
     removeCookie(COOKIE.token);
+    clearEarlyRequests();
     set({ token: null, userInfo: null, failedVerification: false });
   },
 }));

@@ -1,0 +1,50 @@
+import type { Location } from 'react-router';
+import { queryClient } from '@shared/api/server-state';
+import { hasAnyCode, isAdmin } from '@shared/permission/access';
+import { useSessionStore } from '@shared/stores/session-store';
+import { useSettingsStore } from '@shared/stores/settings-store';
+import { prefetchNext, type NextFileSet } from '@shared/ui/prefetch-next';
+import { startFirstRequest } from '../first-request';
+import { findRoute } from '../route-table';
+import { useTagsStore } from './tags-store';
+
+/** The pages of the ordering path, in the order a buyer opens them from anywhere. */
+const ORDERING_PATH = ['/product/index', '/cart/index', '/dashboard'] as const;
+
+function mayOpen(path: string): boolean {
+  const user = useSessionStore.getState().userInfo;
+  const route = findRoute(path);
+  return !!user && !!route && hasAnyCode(route.menus ?? [], user.menus, isAdmin(user));
+}
+
+/**
+ * A page is on screen: once its answers are in, the files of the pages a buyer opens next are
+ * prefetched (shared/ui/prefetch-next.ts) — the phone's drawer first, then the ordering path's pages the
+ * user may open.
+ */
+export function prefetchNextPages(): void {
+  const run = () => {
+    const sets: NextFileSet[] = useSettingsStore.getState().isMobile ? ['@drawer'] : [];
+    prefetchNext([...sets, ...ORDERING_PATH.filter(mayOpen)]);
+  };
+  if (queryClient.isFetching() === 0) return run();
+  const stop = queryClient.getQueryCache().subscribe(() => {
+    if (queryClient.isFetching() > 0) return;
+    stop();
+    run();
+  });
+}
+
+/**
+ * A navigation inside the app (a menu tap) starts the new page's first request at once, beside
+ * its chunks, as start-up does for the first page (first-request.ts): the answer no longer waits
+ * for the page's JavaScript to arrive and render. Not for a page kept alive in an open tab (it
+ * asks nothing when shown again) nor for one the user may not open (the request would be
+ * refused with a toast).
+ */
+export function startNavigationRequest(location: Pick<Location, 'pathname' | 'search'>): void {
+  const route = findRoute(location.pathname);
+  if (!route || !mayOpen(location.pathname)) return;
+  if (!route.noCache && useTagsStore.getState().views.some((view) => view.key === route.path)) return;
+  startFirstRequest(location.pathname, location.search);
+}
