@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './support/browser';
+import { api, baseUrl, newPage, signInByApi, useBrowser, waitForShell } from './support/browser';
 
 /** The cart count the server holds for the signed-in user (what the badge must show). */
 async function serverCartCount(page: Page): Promise<number> {
@@ -254,6 +254,50 @@ describe('inventory list', () => {
     for (const store of header.slice(4, -4)) expect(storeHeaders).toContain(store);
     expect(rows.length).toBeGreaterThan(1);
     expect(typeof (rows[1] as unknown[])[0]).toBe('string');
+    await context.close();
+  });
+
+  it('shows the typed number from the answer for its beginning while the whole answer is on its way (en)', async () => {
+    const { context, page } = await newPage(browser());
+    const token = await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/product/index`);
+    await waitForShell(page);
+    await firstRow(page).waitFor();
+    const rows = page.locator('.catalog-table tbody tr.ant-table-row');
+    const onScreen = new Set(
+      (await rows.locator('.product-number').allTextContents()).map((text) => text.trim()),
+    );
+    // A part that sells well (a prefix search ranks it high) but is not on the screen: the rows
+    // shown cannot be narrowed to it, only the answers asked for while typing can.
+    const further = await api<{ list: { number: string }[] }>(token, '/Web/GetProductList', {
+      keyword: '',
+      page: 7,
+      pageSize: 40,
+    });
+    const wanted = further.list.map((row) => row.number).find((number) => !onScreen.has(number))!;
+    // The answer for the whole number is held back, as on a slow line; those for its beginning are not.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    await page.route('**/api/Web/GetProductList', async (route) => {
+      const { keyword } = JSON.parse(route.request().postData() ?? '{}') as { keyword: string };
+      asked.push(keyword);
+      if (keyword === wanted) await released;
+      await route.continue();
+    });
+    await page.getByLabel('Search parts', { exact: true }).pressSequentially(wanted, { delay: 60 });
+    const firstNumber = () => firstRow(page).locator('.product-number').first().textContent();
+    await expect.poll(firstNumber, { timeout: 5_000 }).toBe(wanted);
+    // Asked for while typing, not only after the pause.
+    expect(
+      asked.filter((keyword) => keyword !== wanted && wanted.startsWith(keyword)).length,
+    ).toBeGreaterThan(0);
+    // The rows shown are those of the beginning's answer that the whole number finds: a lower bound.
+    const shown = await rows.count();
+    expect(await page.locator('.total-line').textContent()).toBe(`Results: ${shown}+`);
+    release();
+    await expect.poll(() => page.locator('.total-line').textContent()).toMatch(/^Results: \d+$/);
+    expect(await firstNumber()).toBe(wanted);
     await context.close();
   });
 });

@@ -34,6 +34,9 @@ describe('the next pages, before they are opened', () => {
     const seen = recordRequests(page);
     await page.goto(`${baseUrl()}/login`);
     await page.locator('form').first().waitFor();
+    // Not while the page loads: when the user acts (or after the page was quiet for 2 s).
+    expect(seen.filter((r) => r.prefetch)).toEqual([]);
+    await page.locator('#login-user-id').fill('demo');
     // While the user types: the signed-in layout's and the dashboard's chunks, at low priority.
     await expect
       .poll(() => seen.filter((r) => r.prefetch && pageChunk('dashboard-page').test(r.url)).length, {

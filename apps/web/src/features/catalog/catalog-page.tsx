@@ -49,6 +49,7 @@ import {
 import { Thumbnail } from '@shared/catalog/product-thumbnail';
 import { EquivalentsOffer, ReplacedByTag, ReplacesTag } from '@shared/catalog/equivalents';
 import { CrossNumbers, EllipsisText, MatchTag, StoreStockTable } from './product-cells';
+import { useTypedPrefixRows } from './typed-prefix';
 
 const PATH = '/product/index';
 /** What a buyer came for (issue 17 item 2); the rest is a click away in the column chooser. */
@@ -106,6 +107,13 @@ export default function CatalogPage() {
     if (nextPageExists)
       prefetchEndpoint(catalogEndpoints.getProductList, { ...request, page: filters.page + 1 });
   }, [nextPageExists, request, filters.page]);
+  // What is typed so far, narrowed from the answer for its beginning, until the whole text's
+  // answer comes (typed-prefix.ts).
+  const typedRows = useTypedPrefixRows(
+    keywordInput,
+    request,
+    list.data !== undefined && !list.isPlaceholderData,
+  );
   const options = useEndpointQuery(catalogEndpoints.getCatalogFilters, {});
 
   const [vehicleOptions, setVehicleOptions] = useState<VehicleOption[]>([]);
@@ -276,7 +284,7 @@ export default function CatalogPage() {
   // the user chose more than the page is wide.
   const tableWidth = columns.reduce((sum, c) => sum + Number(c.width ?? 100), 80);
 
-  const answer = list.data;
+  const answer = typedRows ?? list.data;
   // A searched number that was replaced: its successors come first (decision 023).
   const data = useMemo(() => {
     if (!answer?.replacements?.length) return answer;
@@ -289,7 +297,8 @@ export default function CatalogPage() {
       total: answer.total + first.size - (answer.list.length - rest.length),
     };
   }, [answer]);
-  const loading = list.isFetching;
+  // The rows of what is typed are results already: shown as such, not under the spinner.
+  const loading = list.isFetching && !typedRows;
   // A page past the results (an old link; a broad search reaches only its first candidates)
   // would show an empty table: show the last page with rows instead.
   useEffect(() => {
@@ -454,7 +463,7 @@ export default function CatalogPage() {
         {data && (
           <span className="muted total-line">{totalLabel(t, data.total, data.total_is_lower_bound)}</span>
         )}
-        {data?.total_is_lower_bound && (
+        {data?.total_is_lower_bound && !typedRows && (
           <span className="muted narrow-hint">{t('catalog.narrowHint', { count: data.total })}</span>
         )}
         {!phone && <span className="toolbar-end">{columnChoice.chooser}</span>}

@@ -1,12 +1,19 @@
 /**
  * Prefetches the files of the pages a buyer opens next (issue 18: a phone's line carries
- * ~140 KB of a page's JavaScript in ~0.7 s) while the page shown sits idle: the signed-in layout
- * and the home page while /login's form is filled in, the phone's drawer, the catalogue and the
- * cart once a signed-in page is done. The build lists the files per set
- * (apps/web/build/build-plugins.ts nextFilesData) in a JSON file that index.html names; the browser keeps what
- * `<link rel="prefetch">` fetched in its cache (the files are immutable), and the page's import()
- * takes it from there. Low priority, after the page's own requests; not on a data-saver or 2G
- * connection; nothing in development (no list).
+ * ~140 KB of a page's JavaScript in ~0.7 s): the signed-in layout and the home page while
+ * /login's form is filled in; the phone's drawer, the catalogue and the cart once a signed-in
+ * page is done. The build lists the files per set (apps/web/build/build-plugins.ts
+ * nextFilesData) in a JSON file that index.html names; the browser keeps what
+ * `<link rel="prefetch">` fetched in its cache (the files are immutable), and the page's
+ * import() takes it from there.
+ *
+ * When: as soon as the user acts on the page (types, taps, clicks: a sign of the next step), or
+ * once the page has been quiet for QUIET_MS after its load — not while the page still loads its
+ * own pictures, chart and lazy parts, which a prefetch would slow on a phone's line. (Started at
+ * the first idle moment instead, Lighthouse counted the prefetch's downloads into its simulated
+ * time to interactive and with it the later tasks of the page: mobile TBT on /login 8–21 →
+ * 98–199 ms, on the dashboard 182–390 → 451–667 ms, for no change the user could feel.)
+ * Low priority; not on a data-saver or 2G connection; nothing in development (no list).
  */
 
 /** build-plugins.ts NEXT_FILES_META. */
@@ -25,8 +32,15 @@ interface Connection {
   effectiveType?: string;
 }
 
+/** After the page's load, this long without the user acting: the page is read, not loading. */
+export const QUIET_MS = 2000;
+/** Events that say the user is at the page and about to go on (not focus: /login focuses itself). */
+const ACTING = ['pointerdown', 'keydown', 'input', 'touchstart'] as const;
+
 let list: Promise<NextFiles | undefined> | undefined;
 const asked = new Set<string>();
+const pending = new Set<NextFileSet>();
+let scheduled = false;
 
 /** The user asked the browser to save data, or the line is too slow to spend on a guess. */
 function sparingConnection(): boolean {
@@ -34,12 +48,26 @@ function sparingConnection(): boolean {
   return connection?.saveData === true || /2g$/.test(connection?.effectiveType ?? '');
 }
 
-/** After the load event, when the browser has nothing else to do (or after 3 s at most). */
-function whenIdle(run: () => void): void {
-  const idle = () =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+/** Runs `run` once: when the user acts, or QUIET_MS after the load event and then when idle. */
+function whenActingOrQuiet(run: () => void): void {
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const go = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    for (const type of ACTING) window.removeEventListener(type, go, true);
+    run();
+  };
+  for (const type of ACTING) window.addEventListener(type, go, { capture: true, passive: true });
+  const quiet = () => {
+    timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 2000 });
+      else go();
+    }, QUIET_MS);
+  };
+  if (document.readyState === 'complete') quiet();
+  else window.addEventListener('load', quiet, { once: true });
 }
 
 /** The files of these sets the page has not loaded nor asked for yet, in the sets' order. */
@@ -59,13 +87,19 @@ export function filesToPrefetch(
   return files;
 }
 
-/** Prefetches the files of these sets once the browser is idle; each file once per page load. */
+/** Prefetches the files of these sets (whenActingOrQuiet); each file once per page load. */
 export function prefetchNext(sets: readonly NextFileSet[]): void {
   const listPath = document.querySelector<HTMLMetaElement>(`meta[name="${LIST_META}"]`)?.content;
   if (!listPath || sparingConnection()) return;
   // Safari has no <link rel="prefetch">: it loads the pages when they are opened, as before.
   if (!document.createElement('link').relList.supports('prefetch')) return;
-  whenIdle(() => {
+  for (const set of sets) pending.add(set);
+  if (scheduled) return;
+  scheduled = true;
+  whenActingOrQuiet(() => {
+    scheduled = false;
+    const wanted = [...pending];
+    pending.clear();
     list ??= fetch(listPath, { priority: 'low' })
       .then((answer) => (answer.ok ? (answer.json() as Promise<NextFiles>) : undefined))
       .catch(() => undefined);
@@ -75,7 +109,7 @@ export function prefetchNext(sets: readonly NextFileSet[]): void {
         performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
       );
       for (const file of asked) loaded.add(file);
-      for (const file of filesToPrefetch(next, sets, loaded)) {
+      for (const file of filesToPrefetch(next, wanted, loaded)) {
         asked.add(file);
         const link = document.createElement('link');
         link.rel = 'prefetch';

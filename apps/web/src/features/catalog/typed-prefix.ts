@@ -1,0 +1,66 @@
+import { useMemo } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  catalogEndpoints,
+  MIN_PREFIX_LENGTH,
+  type CatalogRow,
+  type ProductList,
+  type ProductListRequest,
+} from '@partsportal/contract/catalog';
+import { normalizePartNumber } from '@partsportal/contract/part-number';
+import { endpointQuery } from '@shared/api/server-state';
+import { useThrottledValue } from '@shared/hooks/use-throttled-value';
+
+/** While the buyer types, the typed text is asked for this often (the pause's search comes after). */
+export const TYPING_ASK_MS = 120;
+
+/** The numbers a row can be found by as the user types them, normalized as the server does. */
+const rowKeys = (row: CatalogRow) =>
+  [row.number, row.my_number, ...row.contrastNumber.map((cross) => cross.number)].map(normalizePartNumber);
+
+/**
+ * The rows of `answer` whose number, own number or cross number starts with what is typed now,
+ * the one whose number is exactly that first; undefined when none does. Each is a true result
+ * of the typed text: the answer for a shorter text, narrowed here, holds no row the longer text
+ * would not find (the server ranks number matches first) — it may only miss some, which the
+ * answer for the whole text then brings.
+ */
+export function narrowToTyped(answer: ProductList, typed: string): ProductList | undefined {
+  const key = normalizePartNumber(typed);
+  if (key.length < MIN_PREFIX_LENGTH) return undefined;
+  const rows = answer.list.filter((row) => rowKeys(row).some((number) => number.startsWith(key)));
+  if (rows.length === 0) return undefined;
+  const exact = rows.filter((row) => normalizePartNumber(row.number) === key);
+  const list = [...exact, ...rows.filter((row) => !exact.includes(row))];
+  // "N+ parts": more may match than the narrowed rows show, until the whole answer comes.
+  return { ...answer, list, total: list.length, total_is_lower_bound: true, replacements: [] };
+}
+
+/**
+ * Search as you type (issue 18 item 4): while the buyer types, and until the answer for the whole
+ * text comes, the rows to show — the answer for the text typed so far (asked for every
+ * TYPING_ASK_MS, not only after the pause), narrowed to what is typed now; undefined when it has
+ * none or nothing is being typed. The page's own search (the debounced keyword in the address)
+ * is unchanged and replaces these rows when it answers.
+ */
+export function useTypedPrefixRows(
+  typed: string,
+  request: ProductListRequest,
+  /** The page shows the answer for its keyword (not the previous keyword's). */
+  settled: boolean,
+): ProductList | undefined {
+  const asked = useThrottledValue(typed, TYPING_ASK_MS);
+  const waiting = typed !== request.keyword || !settled;
+  const enabled = waiting && normalizePartNumber(asked).length >= MIN_PREFIX_LENGTH;
+  const prefix = useQuery({
+    ...endpointQuery(catalogEndpoints.getProductList, { ...request, keyword: asked, page: 1 }),
+    enabled,
+    // The previous text's answer narrows while the next one's is on its way.
+    placeholderData: keepPreviousData,
+  });
+  const answer = prefix.data;
+  return useMemo(
+    () => (waiting && answer ? narrowToTyped(answer, typed) : undefined),
+    [waiting, answer, typed],
+  );
+}
