@@ -1,4 +1,6 @@
 import { bootFromServer } from './app/boot-from-server';
+import { startFirstRequest } from './app/first-request';
+import { PAGE_REQUEST_EVENT } from './app/guard-decision';
 import { preloadFirstRoute } from './app/route-preload';
 import { loadStaticConfig } from './shared/api/static-config';
 import { COOKIE, getCookie, setCookie } from './shared/cookies';
@@ -11,6 +13,11 @@ import './styles.css';
 
 async function bootstrap() {
   installGlobalErrorLog();
+  // A sign-in's page asks for its first answer beside the user info (route-guard.tsx).
+  window.addEventListener(PAGE_REQUEST_EVENT, (event) => {
+    const { pathname, search } = (event as CustomEvent<{ pathname: string; search: string }>).detail;
+    startFirstRequest(pathname, search);
+  });
   // Spec §2: login links may carry uniqueCode; keep it before the guard rewrites the URL.
   const uniqueCode = new URLSearchParams(location.search).get('uniqueCode');
   if (uniqueCode) setCookie(COOKIE.uniqueCode, uniqueCode, 365);

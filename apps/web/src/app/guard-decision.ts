@@ -6,6 +6,8 @@ import { findRoute } from './route-table';
 export const WHITE_LIST = ['/login', '/auth-redirect'] as const;
 
 export const LOGIN_PATH = '/login';
+/** The guard asks start-up (main.tsx) to start a signed-in page's first request: `{ pathname, search }`. */
+export const PAGE_REQUEST_EVENT = 'pp:page-request';
 export const NO_PERMISSION_PATH = '/401?noGoBack=true';
 
 export type GuardAction =

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { useSessionStore } from '@shared/stores/session-store';
 import { PageSpinner } from '@shared/ui/page-spinner';
 import { RouteGuard } from './route-guard';
 import { HOME_PATH, LEAF_ROUTES, type AppRoute } from './route-table';
@@ -60,10 +61,12 @@ export const router = createBrowserRouter([{ element: <Outlet />, children: rout
 // A navigation inside the app (a menu tap) starts the new page's first request beside its chunks
 // (layout/next-page.ts). The router tells its subscribers before React renders the navigation,
 // a transition that waits for the page's chunk. The module is the signed-in layout's (loaded
-// with it); imported here, not statically, so /login does not load it.
+// with it); imported here, not statically, and only once the user is known: on /login its
+// imports (TanStack Query, the tags) would load and evaluate for nothing.
 let lastLocation = router.state.location.key;
 router.subscribe(({ location }) => {
   if (location.key === lastLocation) return;
   lastLocation = location.key;
+  if (!useSessionStore.getState().userInfo) return;
   import('./layout/next-page').then(({ startNavigationRequest }) => startNavigationRequest(location), ignore);
 });

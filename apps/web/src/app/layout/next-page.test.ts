@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import type { UserInfo } from '@partsportal/contract/auth';
-import { clearEarlyRequests, takeEarlyRequest } from '@shared/api/early-requests';
 import { useSessionStore } from '@shared/stores/session-store';
 import type { NextFileSet } from '@shared/ui/prefetch-next';
 import { NEXT_FILE_SETS, NEXT_FILES_META } from '../../../build/build-plugins';
+import { PAGE_REQUEST_EVENT } from '../guard-decision';
 import { findRoute } from '../route-table';
 import { startNavigationRequest } from './next-page';
 import { useTagsStore } from './tags-store';
@@ -13,50 +13,43 @@ import { useTagsStore } from './tags-store';
 const buyer = (menus: string[]) => ({ menus, roles: ['customer'], carts: 0 }) as unknown as UserInfo;
 
 describe('a menu tap starts the new page’s first request', () => {
-  let calls: string[] = [];
+  let asked: { pathname: string; search: string }[] = [];
   beforeEach(() => {
-    calls = [];
+    asked = [];
     useTagsStore.getState().reset();
     useSessionStore.setState({ token: 't1', userInfo: buyer([MENU_CODES.catalog]) });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) => {
-        calls.push(String(url));
-        return Promise.resolve(new Response(JSON.stringify({ code: 200, msg: 'ok', data: { list: [] } })));
-      }),
+    // main.tsx listens and starts first-request.ts's request for the address.
+    const target = new EventTarget();
+    target.addEventListener(PAGE_REQUEST_EVENT, (event) =>
+      asked.push((event as CustomEvent<{ pathname: string; search: string }>).detail),
     );
+    vi.stubGlobal('window', target);
   });
-  afterEach(() => {
-    clearEarlyRequests();
-    vi.unstubAllGlobals();
-  });
+  afterEach(() => vi.unstubAllGlobals());
 
-  it('for a page the user may open and that is not kept alive: the page takes that request', async () => {
+  it('for a page the user may open and that is not kept alive', () => {
     startNavigationRequest({ pathname: '/product/index', search: '' });
-    expect(calls).toEqual(['/api/Web/GetProductList']);
-    const body = { keyword: '', page: 1, pageSize: 20, sort: 'relevance', order: 'asc' };
-    await expect(takeEarlyRequest('/Web/GetProductList', body)).resolves.toEqual({ list: [] });
+    expect(asked).toEqual([{ pathname: '/product/index', search: '' }]);
   });
 
-  it('not for a page without the menu code (the refusal would be toasted), nor a searched one', () => {
+  it('not for a page without the menu code (the refusal would be toasted)', () => {
     startNavigationRequest({ pathname: '/cart/index', search: '' });
-    startNavigationRequest({ pathname: '/product/index', search: '?keyword=abc' });
-    expect(calls).toEqual([]);
+    expect(asked).toEqual([]);
   });
 
   it('not for a page kept alive in an open tab (shown again, it asks nothing); the home page always', () => {
     useTagsStore.getState().visit('/product/index', '?keyword=abc');
     startNavigationRequest({ pathname: '/product/index', search: '' });
-    expect(calls).toEqual([]);
+    expect(asked).toEqual([]);
     // The dashboard's tab is always open (affix) but the page is not kept alive (noCache).
     startNavigationRequest({ pathname: '/dashboard', search: '' });
-    expect(calls).toEqual(['/api/Web/GetDashboard']);
+    expect(asked).toEqual([{ pathname: '/dashboard', search: '' }]);
   });
 
   it('not before the user info says what the user may open', () => {
     useSessionStore.setState({ userInfo: null });
     startNavigationRequest({ pathname: '/dashboard', search: '' });
-    expect(calls).toEqual([]);
+    expect(asked).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import { hasAnyCode, isAdmin } from '@shared/permission/access';
 import { useSessionStore } from '@shared/stores/session-store';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { prefetchNext, type NextFileSet } from '@shared/ui/prefetch-next';
-import { startFirstRequest } from '../first-request';
+import { PAGE_REQUEST_EVENT } from '../guard-decision';
 import { findRoute } from '../route-table';
 import { useTagsStore } from './tags-store';
 
@@ -37,7 +37,7 @@ export function prefetchNextPages(): void {
 
 /**
  * A navigation inside the app (a menu tap) starts the new page's first request at once, beside
- * its chunks, as start-up does for the first page (first-request.ts): the answer no longer waits
+ * its chunks, as start-up does for the first page (first-request.ts, through main.tsx): the answer no longer waits
  * for the page's JavaScript to arrive and render. Not for a page kept alive in an open tab (it
  * asks nothing when shown again) nor for one the user may not open (the request would be
  * refused with a toast).
@@ -46,5 +46,8 @@ export function startNavigationRequest(location: Pick<Location, 'pathname' | 'se
   const route = findRoute(location.pathname);
   if (!route || !mayOpen(location.pathname)) return;
   if (!route.noCache && useTagsStore.getState().views.some((view) => view.key === route.path)) return;
-  startFirstRequest(location.pathname, location.search);
+  // Started by main.tsx (first-request.ts): imported here, the bundler split the API client's
+  // modules out of the entry chunk (+5 files on /login).
+  const { pathname, search } = location;
+  window.dispatchEvent(new CustomEvent(PAGE_REQUEST_EVENT, { detail: { pathname, search } }));
 }

@@ -8,11 +8,11 @@
  * import() takes it from there.
  *
  * When: as soon as the user acts on the page (types, taps, clicks: a sign of the next step), or
- * once the page has been quiet for QUIET_MS after its load — not while the page still loads its
- * own pictures, chart and lazy parts, which a prefetch would slow on a phone's line. (Started at
- * the first idle moment instead, Lighthouse counted the prefetch's downloads into its simulated
- * time to interactive and with it the later tasks of the page: mobile TBT on /login 8–21 →
- * 98–199 ms, on the dashboard 182–390 → 451–667 ms, for no change the user could feel.)
+ * once the page's own downloads have stopped for QUIET_MS after its load — not while the page
+ * still loads its pictures, chart and lazy parts, which a prefetch would slow on a phone's line.
+ * (Started at the first idle moment instead, the prefetch also fell into Lighthouse's load
+ * window, and Lantern counted its downloads into the page's simulated time to interactive and
+ * with it the page's later tasks into total blocking time: decision 035.)
  * Low priority; not on a data-saver or 2G connection; nothing in development (no list).
  */
 
@@ -32,8 +32,8 @@ interface Connection {
   effectiveType?: string;
 }
 
-/** After the page's load, this long without the user acting: the page is read, not loading. */
-export const QUIET_MS = 2000;
+/** After the page's load, this long without a download finishing: the page is read, not loading. */
+export const QUIET_MS = 3000;
 /** Events that say the user is at the page and about to go on (not focus: /login focuses itself). */
 const ACTING = ['pointerdown', 'keydown', 'input', 'touchstart'] as const;
 
@@ -48,26 +48,41 @@ function sparingConnection(): boolean {
   return connection?.saveData === true || /2g$/.test(connection?.effectiveType ?? '');
 }
 
-/** Runs `run` once: when the user acts, or QUIET_MS after the load event and then when idle. */
+/** Runs `run` once: when the user acts, or once no download has finished for QUIET_MS after the load event. */
 function whenActingOrQuiet(run: () => void): void {
   let done = false;
+  let loaded = document.readyState === 'complete';
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const downloads = new PerformanceObserver(() => {
+    if (loaded) arm();
+  });
   const go = () => {
     if (done) return;
     done = true;
     clearTimeout(timer);
+    downloads.disconnect();
     for (const type of ACTING) window.removeEventListener(type, go, true);
     run();
   };
-  for (const type of ACTING) window.addEventListener(type, go, { capture: true, passive: true });
-  const quiet = () => {
+  const arm = () => {
+    clearTimeout(timer);
     timer = setTimeout(() => {
       if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 2000 });
       else go();
     }, QUIET_MS);
   };
-  if (document.readyState === 'complete') quiet();
-  else window.addEventListener('load', quiet, { once: true });
+  for (const type of ACTING) window.addEventListener(type, go, { capture: true, passive: true });
+  downloads.observe({ type: 'resource' });
+  if (loaded) arm();
+  else
+    window.addEventListener(
+      'load',
+      () => {
+        loaded = true;
+        arm();
+      },
+      { once: true },
+    );
 }
 
 /** The files of these sets the page has not loaded nor asked for yet, in the sets' order. */
