@@ -256,6 +256,25 @@ export async function runJourneys(options: JourneyOptions, token: string): Promi
       await context.close();
     }
 
+    // 4b: the menu tap of a buyer who read the dashboard for 5 s first (the next pages' files are
+    // prefetched once the page is quiet, decision 035; the journey above taps at once).
+    {
+      const context = await newContext(browser, baseUrl, token);
+      const { page } = await throttledPage(context);
+      step('menu after reading');
+      await page.goto(`${baseUrl}/dashboard`);
+      await markerTime(page, 'dashboardFigures');
+      await page.waitForTimeout(5000);
+      await page.locator('.hamburger').click();
+      const item = page.locator('.sidebar-drawer li.ant-menu-item[data-menu-id$="-/product/index"]');
+      await item.waitFor();
+      await item.click();
+      const menuClick = await lastAction(page, 'pointer');
+      times['menu click → catalogue rows, 5 s after the dashboard'] =
+        (await markerTime(page, 'catalogueRow')) - menuClick;
+      await context.close();
+    }
+
     // 5: cold loads, signed in (the page request carries the cookie: the server draws it).
     for (const [route, url, marker] of [
       ['dashboard', '/dashboard', 'dashboardFigures'],

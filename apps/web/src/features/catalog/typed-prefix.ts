@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   catalogEndpoints,
@@ -50,13 +50,19 @@ export function useTypedPrefixRows(
   settled: boolean,
 ): ProductList | undefined {
   const asked = useThrottledValue(typed, TYPING_ASK_MS);
-  const waiting = typed !== request.keyword || !settled;
+  // From the first key the user types until the page shows the answer for what was typed.
+  const [waiting, setWaiting] = useState(false);
+  if (!waiting && typed !== request.keyword) setWaiting(true);
+  if (waiting && typed === request.keyword && settled) setWaiting(false);
   const enabled = waiting && normalizePartNumber(asked).length >= MIN_PREFIX_LENGTH;
   const prefix = useQuery({
     ...endpointQuery(catalogEndpoints.getProductList, { ...request, keyword: asked, page: 1 }),
     enabled,
     // The previous text's answer narrows while the next one's is on its way.
     placeholderData: keepPreviousData,
+    // Not typing, the page needs nothing from here: no render for the page's own answers (its
+    // first answer would otherwise render at once, past useEndpointQuery's deferral).
+    subscribed: waiting,
   });
   const answer = prefix.data;
   return useMemo(
