@@ -119,6 +119,18 @@ function indexHtmlStep(name: string, edit: (html: string, bundle: Rolldown.Outpu
   };
 }
 
+/** `closure(file)`: the chunk files `file` loads, itself included (its static imports, transitively). */
+function closureOf(chunks: readonly { fileName: string; imports: readonly string[] }[]) {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (file: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  return closure;
+}
+
 /**
  * main.tsx loads the app's start (React DOM, antd's core, the route table) with import(), so its
  * evaluation is a task of its own (decision 034). The entry script only asks for those chunks
@@ -128,13 +140,7 @@ function indexHtmlStep(name: string, edit: (html: string, bundle: Rolldown.Outpu
 export function preloadDynamicStart(source: string): Plugin {
   return indexHtmlStep('partsportal:preload-dynamic-start', (html, bundle) => {
     const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-    const closure = (file: string, seen = new Set<string>()) => {
-      if (seen.has(file)) return seen;
-      seen.add(file);
-      for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
-      return seen;
-    };
+    const closure = closureOf(chunks);
     const entry = chunks.find((chunk) => chunk.isEntry);
     const start = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(source));
     if (!entry || !start) throw new Error(`preload-dynamic-start: no entry or no chunk for ${source}`);
@@ -183,12 +189,7 @@ export function nextFilesIsland(
   startSource: string,
 ): { files: string[]; sets: Record<string, number[]> } {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (file: string, seen = new Set<string>()) => {
-    if (seen.has(file)) return seen;
-    seen.add(file);
-    for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
-    return seen;
-  };
+  const closure = closureOf(chunks);
   const bySource = (source: string) => {
     const chunk = chunks.find((item) => item.facadeModuleId?.replaceAll('\\', '/').endsWith(source));
     if (!chunk) throw new Error(`next-files: no chunk for ${source}`);
@@ -231,7 +232,9 @@ export function nextFilesData(startSource: string): Plugin {
     generateBundle(_options, bundle) {
       const page = bundle['index.html'];
       if (page?.type !== 'asset') return;
-      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk') as unknown as IslandChunk[];
+      const chunks = Object.values(bundle).filter(
+        (item) => item.type === 'chunk',
+      ) as unknown as IslandChunk[];
       const reference = this.emitFile({
         type: 'asset',
         name: 'next-files.json',
