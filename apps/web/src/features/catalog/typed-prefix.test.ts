@@ -31,6 +31,23 @@ describe('narrowToTyped', () => {
     expect(narrowToTyped(forPrefix, '0986 494')?.list.map((r) => r.id)).toEqual([1, 2, 4, 5]);
   });
 
+  it('says how each row matches the whole typed text, not the beginning it was found by', () => {
+    const prefixMatch = { match: { kind: 'prefix' as const, value: '' } };
+    const found = answer([
+      row(1, '0986 494 123', prefixMatch),
+      row(2, 'X-1', {
+        ...prefixMatch,
+        contrastNumber: [{ kind: 'oe', brand: 'Toyota', number: '0986-494-123' }],
+      }),
+      row(3, '0986 494 1234', prefixMatch),
+    ]);
+    expect(narrowToTyped(found, '0986494123')?.list.map((r) => r.match)).toEqual([
+      { kind: 'number', value: '0986 494 123' },
+      { kind: 'oe', value: 'Toyota 0986-494-123' },
+      { kind: 'prefix', value: '0986 494 1234' },
+    ]);
+  });
+
   it('counts only the rows shown, as a lower bound, until the whole answer comes', () => {
     expect(narrowToTyped(forPrefix, '0986494123')).toMatchObject({ total: 2, total_is_lower_bound: true });
   });

@@ -18,6 +18,20 @@ export const TYPING_ASK_MS = 120;
 const rowKeys = (row: CatalogRow) =>
   [row.number, row.my_number, ...row.contrastNumber.map((cross) => cross.number)].map(normalizePartNumber);
 
+/** How the server would say the row matched the whole typed key (catalog.repository.ts's tiers). */
+function matchFor(row: CatalogRow, key: string): CatalogRow['match'] {
+  if (normalizePartNumber(row.number) === key) return { kind: 'number', value: row.number };
+  if (row.my_number && normalizePartNumber(row.my_number) === key)
+    return { kind: 'my_number', value: row.my_number };
+  const cross = row.contrastNumber.find((number) => normalizePartNumber(number.number) === key);
+  if (cross)
+    return { kind: cross.kind === 'oe' ? 'oe' : 'brand_number', value: `${cross.brand} ${cross.number}` };
+  const starts = [row.number, row.my_number].find(
+    (number) => number && normalizePartNumber(number).startsWith(key),
+  );
+  return { kind: 'prefix', value: starts ?? row.number };
+}
+
 /**
  * The rows of `answer` whose number, own number or cross number starts with what is typed now,
  * the one whose number is exactly that first; undefined when none does. Each is a true result
@@ -31,7 +45,11 @@ export function narrowToTyped(answer: ProductList, typed: string): ProductList |
   const rows = answer.list.filter((row) => rowKeys(row).some((number) => number.startsWith(key)));
   if (rows.length === 0) return undefined;
   const exact = rows.filter((row) => normalizePartNumber(row.number) === key);
-  const list = [...exact, ...rows.filter((row) => !exact.includes(row))];
+  // Each row says how it matches what is typed now, not the shorter text it was found by.
+  const list = [...exact, ...rows.filter((row) => !exact.includes(row))].map((row) => ({
+    ...row,
+    match: matchFor(row, key),
+  }));
   // "N+ parts": more may match than the narrowed rows show, until the whole answer comes.
   return { ...answer, list, total: list.length, total_is_lower_bound: true, replacements: [] };
 }
