@@ -19,8 +19,8 @@ function mayOpen(path: string): boolean {
 
 /**
  * A page is on screen: once its answers are in, the files of the pages a buyer opens next are
- * prefetched (shared/ui/prefetch-next.ts) — the phone's drawer first, then the ordering path's pages the
- * user may open.
+ * prefetched (shared/ui/prefetch-next.ts) — the phone's drawer first, then the ordering path's
+ * pages the user may open.
  */
 export function prefetchNextPages(): void {
   const run = () => {
@@ -37,10 +37,10 @@ export function prefetchNextPages(): void {
 
 /**
  * A navigation inside the app (a menu tap) starts the new page's first request at once, beside
- * its chunks, as start-up does for the first page (first-request.ts, through main.tsx): the answer no longer waits
- * for the page's JavaScript to arrive and render. Not for a page kept alive in an open tab (it
- * asks nothing when shown again) nor for one the user may not open (the request would be
- * refused with a toast).
+ * its chunks, as start-up does for the first page (first-request.ts, through main.tsx): the
+ * answer no longer waits for the page's JavaScript to arrive and render. Not for a page kept
+ * alive in an open tab (it asks nothing when shown again) nor for one the user may not open (the
+ * request would be refused with a toast).
  */
 export function startNavigationRequest(location: Pick<Location, 'pathname' | 'search'>): void {
   const route = findRoute(location.pathname);

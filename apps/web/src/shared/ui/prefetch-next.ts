@@ -48,7 +48,7 @@ function sparingConnection(): boolean {
   return connection?.saveData === true || /2g$/.test(connection?.effectiveType ?? '');
 }
 
-/** Runs `run` once: when the user acts, or once no download has finished for QUIET_MS after the load event. */
+/** Runs `run` once: when the user acts, or when no download finished for QUIET_MS after the load. */
 function whenActingOrQuiet(run: () => void): void {
   let done = false;
   let loaded = document.readyState === 'complete';
