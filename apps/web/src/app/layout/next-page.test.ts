@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import type { UserInfo } from '@partsportal/contract/auth';
 import { useSessionStore } from '@shared/stores/session-store';
-import type { NextFileSet } from '@shared/ui/prefetch-next';
+import { NEXT_FILES_LIST_META, type NextFileSet } from '@shared/ui/prefetch-next';
 import { NEXT_FILE_SETS, NEXT_FILES_META } from '../../../build/build-plugins';
 import { PAGE_REQUEST_EVENT } from '../guard-decision';
 import { findRoute } from '../route-table';
@@ -71,7 +70,6 @@ describe('the sets of files prefetched for the next pages', () => {
       '/cart/index': true,
     };
     expect(Object.keys(NEXT_FILE_SETS).sort()).toEqual(Object.keys(sets).sort());
-    const client = readFileSync(new URL('../../shared/ui/prefetch-next.ts', import.meta.url), 'utf8');
-    expect(client).toContain(`const LIST_META = '${NEXT_FILES_META}';`);
+    expect(NEXT_FILES_LIST_META).toBe(NEXT_FILES_META);
   });
 });

@@ -16,8 +16,8 @@
  * Low priority; not on a data-saver or 2G connection; nothing in development (no list).
  */
 
-/** build-plugins.ts NEXT_FILES_META. */
-const LIST_META = 'pp-next-files';
+/** The meta tag naming the list: build-plugins.ts NEXT_FILES_META (a test keeps them equal). */
+export const NEXT_FILES_LIST_META = 'pp-next-files';
 
 /** The sets of build-plugins.ts NEXT_FILE_SETS. */
 export type NextFileSet = '@layout' | '@drawer' | '/dashboard' | '/product/index' | '/cart/index';
@@ -104,7 +104,7 @@ export function filesToPrefetch(
 
 /** Prefetches the files of these sets (whenActingOrQuiet); each file once per page load. */
 export function prefetchNext(sets: readonly NextFileSet[]): void {
-  const listPath = document.querySelector<HTMLMetaElement>(`meta[name="${LIST_META}"]`)?.content;
+  const listPath = document.querySelector<HTMLMetaElement>(`meta[name="${NEXT_FILES_LIST_META}"]`)?.content;
   if (!listPath || sparingConnection()) return;
   // Safari has no <link rel="prefetch">: it loads the pages when they are opened, as before.
   if (!document.createElement('link').relList.supports('prefetch')) return;
