@@ -221,19 +221,26 @@ export async function runJourneys(options: JourneyOptions, token: string): Promi
       times['/product/index reload rows'] = await markerTime(page, 'catalogueRow');
       step('search');
       const search = page.locator('.catalog-search input');
+      // Results = the whole number typed and its part the first row, in the frame after: from
+      // the last keystroke, also when the answer for the beginning already showed that part (the
+      // check runs on each input then, not only when the rows change).
       await page.evaluate(`window.__ppSearched = new Promise((resolve) => {
         const wanted = ${JSON.stringify(options.partNumber)};
         setTimeout(() => {
           const first = document.querySelector('.catalog-page .product-number');
           resolve('no ' + wanted + ' first within 30 s; first row: ' + (first ? first.textContent : 'none') + ' at ' + location.href + ' calls ' + performance.getEntriesByType('resource').filter((e) => e.name.includes('GetProductList')).length);
         }, 30000);
-        const observer = new MutationObserver(() => {
+        const check = () => {
+          const input = document.querySelector('.catalog-search input');
           const first = document.querySelector('.catalog-page .product-number');
-          if (!first || first.textContent.trim() !== wanted) return;
+          if (!input || input.value !== wanted || !first || first.textContent.trim() !== wanted) return;
           observer.disconnect();
+          removeEventListener('input', check, true);
           requestAnimationFrame(() => resolve(performance.now() - window.__ppAction.key));
-        });
+        };
+        const observer = new MutationObserver(check);
         observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        addEventListener('input', check, true);
       });
       // Not the promise itself: page.evaluate would wait for it before anything is typed.
       0`);
