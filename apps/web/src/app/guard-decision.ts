@@ -8,6 +8,8 @@ export const WHITE_LIST = ['/login', '/auth-redirect'] as const;
 export const LOGIN_PATH = '/login';
 /** The guard asks start-up (main.tsx) to start a signed-in page's first request: `{ pathname, search }`. */
 export const PAGE_REQUEST_EVENT = 'pp:page-request';
+/** The router tells the signed-in layout (layout/next-page.ts) of a navigation: `{ pathname, search }`. */
+export const NAVIGATED_EVENT = 'pp:navigated';
 export const NO_PERMISSION_PATH = '/401?noGoBack=true';
 
 export type GuardAction =

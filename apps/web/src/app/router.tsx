@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { useSessionStore } from '@shared/stores/session-store';
 import { PageSpinner } from '@shared/ui/page-spinner';
+import { NAVIGATED_EVENT } from './guard-decision';
 import { RouteGuard } from './route-guard';
-import { HOME_PATH, LEAF_ROUTES, type AppRoute } from './route-table';
+import { findRoute, HOME_PATH, LEAF_ROUTES, type AppRoute } from './route-table';
 
 // Everything below is split into its own chunk: /login downloads only the login page.
 const LoginPage = lazy(() => import('../features/auth/login-page'));
@@ -58,15 +58,21 @@ const routes: RouteObject[] = [
 
 export const router = createBrowserRouter([{ element: <Outlet />, children: routes }]);
 
-// A navigation inside the app (a menu tap) starts the new page's first request beside its chunks
-// (layout/next-page.ts). The router tells its subscribers before React renders the navigation,
-// a transition that waits for the page's chunk. The module is the signed-in layout's (loaded
-// with it); imported here, not statically, and only once the user is known: on /login its
-// imports (TanStack Query, the tags) would load and evaluate for nothing.
+// A navigation inside the app (a menu tap) starts the new page's first request and its chunks
+// at the tap. The router tells its subscribers before React renders the navigation, a transition
+// that waits for the page's chunk. The request is the signed-in layout's to start
+// (layout/next-page.ts listens while it is mounted; on /login nobody does): told by an event,
+// synchronously — a dynamic import of next-page.ts here resolved only after the page's chunks
+// had loaded (500 ms after the tap on a phone), and a static one would put the layout's modules
+// into the start chunk.
 let lastLocation = router.state.location.key;
 router.subscribe(({ location }) => {
   if (location.key === lastLocation) return;
   lastLocation = location.key;
-  if (!useSessionStore.getState().userInfo) return;
-  import('./layout/next-page').then(({ startNavigationRequest }) => startNavigationRequest(location), ignore);
+  const { pathname, search } = location;
+  window.dispatchEvent(new CustomEvent(NAVIGATED_EVENT, { detail: { pathname, search } }));
+  // The page's chunk, after the request: its lazy() asked for it only when React rendered the
+  // navigation, after the tap's own work (the drawer closing) — 400 ms later on a phone. lazy()
+  // then gets the same module promise; a failed load is retried and reported by it.
+  findRoute(pathname)?.page?.().catch(ignore);
 });

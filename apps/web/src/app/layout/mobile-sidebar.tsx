@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Drawer } from 'antd';
 import type { UserInfo } from '@partsportal/contract/auth';
 import { useSettingsStore } from '@shared/stores/settings-store';
@@ -5,6 +6,8 @@ import { Sidebar, SIDEBAR_WIDTH } from './sidebar';
 
 /** The sidebar in a drawer under 992 px (spec §2); its own chunk, loaded when first opened. */
 export default function MobileSidebar({ userInfo, open }: { userInfo: UserInfo; open: boolean }) {
+  // The menu is not redrawn when the drawer opens or closes (a tap's own render on a phone).
+  const menu = useMemo(() => <Sidebar userInfo={userInfo} collapsed={false} />, [userInfo]);
   return (
     <Drawer
       placement="left"
@@ -15,7 +18,7 @@ export default function MobileSidebar({ userInfo, open }: { userInfo: UserInfo; 
       className="sidebar-drawer"
       styles={{ body: { padding: 0 } }}
     >
-      <Sidebar userInfo={userInfo} collapsed={false} />
+      {menu}
     </Drawer>
   );
 }

@@ -4,9 +4,9 @@ import type { UserInfo } from '@partsportal/contract/auth';
 import { useSessionStore } from '@shared/stores/session-store';
 import { NEXT_FILES_LIST_META, type NextFileSet } from '@shared/ui/prefetch-next';
 import { NEXT_FILE_SETS, NEXT_FILES_META } from '../../../build/build-plugins';
-import { PAGE_REQUEST_EVENT } from '../guard-decision';
+import { NAVIGATED_EVENT, PAGE_REQUEST_EVENT } from '../guard-decision';
 import { findRoute } from '../route-table';
-import { startNavigationRequest } from './next-page';
+import { listenForNavigations, startNavigationRequest } from './next-page';
 import { useTagsStore } from './tags-store';
 
 const buyer = (menus: string[]) => ({ menus, roles: ['customer'], carts: 0 }) as unknown as UserInfo;
@@ -43,6 +43,18 @@ describe('a menu tap starts the new page’s first request', () => {
     // The dashboard's tab is always open (affix) but the page is not kept alive (noCache).
     startNavigationRequest({ pathname: '/dashboard', search: '' });
     expect(asked).toEqual([{ pathname: '/dashboard', search: '' }]);
+  });
+
+  it('when the router reports a navigation, at once, while the signed-in layout listens', () => {
+    const navigated = (pathname: string) =>
+      window.dispatchEvent(new CustomEvent(NAVIGATED_EVENT, { detail: { pathname, search: '?q=1' } }));
+    const stop = listenForNavigations();
+    navigated('/product/index');
+    // Synchronously: in the tap's own task, before the page's chunks are asked for.
+    expect(asked).toEqual([{ pathname: '/product/index', search: '?q=1' }]);
+    stop();
+    navigated('/dashboard');
+    expect(asked).toHaveLength(1);
   });
 
   it('not before the user info says what the user may open', () => {

@@ -4,7 +4,7 @@ import { hasAnyCode, isAdmin } from '@shared/permission/access';
 import { useSessionStore } from '@shared/stores/session-store';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { prefetchNext, type NextFileSet } from '@shared/ui/prefetch-next';
-import { PAGE_REQUEST_EVENT } from '../guard-decision';
+import { NAVIGATED_EVENT, PAGE_REQUEST_EVENT } from '../guard-decision';
 import { findRoute } from '../route-table';
 import { useTagsStore } from './tags-store';
 
@@ -50,4 +50,12 @@ export function startNavigationRequest(location: Pick<Location, 'pathname' | 'se
   // modules out of the entry chunk (+5 files on /login).
   const { pathname, search } = location;
   window.dispatchEvent(new CustomEvent(PAGE_REQUEST_EVENT, { detail: { pathname, search } }));
+}
+
+/** While the signed-in layout is mounted: each navigation the router reports (router.tsx) starts its page's request. */
+export function listenForNavigations(): () => void {
+  const onNavigated = (event: Event) =>
+    startNavigationRequest((event as CustomEvent<Pick<Location, 'pathname' | 'search'>>).detail);
+  window.addEventListener(NAVIGATED_EVENT, onNavigated);
+  return () => window.removeEventListener(NAVIGATED_EVENT, onNavigated);
 }

@@ -131,6 +131,10 @@ export function prefetchNext(sets: readonly NextFileSet[]): void {
         // As the module script that imports it later asks (CORS mode), so the cache entry fits.
         if (file.endsWith('.js')) link.crossOrigin = '';
         link.href = file;
+        // Gone once fetched (the file stays in the cache): Vite's preload helper skips a file any
+        // <link> names, so a page opened later got no modulepreload for its chunks and fetched
+        // them level by level as each module's imports were parsed (3–4 round trips on a phone).
+        link.onload = link.onerror = () => link.remove();
         document.head.append(link);
       }
     });
