@@ -76,8 +76,15 @@ describe('the next pages, before they are opened', () => {
       if (pageChunk('catalog-page').test(response.url))
         chunkFrom.push(response.fromDiskCache || response.fromPrefetchCache ? 'cache' : 'server');
     });
+    // A prefetch link goes once its file is in the cache: Vite's preload helper skips a file any
+    // <link> names, and the page's chunks then came level by level as their imports were parsed.
+    await expect.poll(() => page.locator('link[rel="prefetch"]').count(), { timeout: 10_000 }).toBe(0);
     const before = seen.length;
     await page.locator('nav.sidebar li.ant-menu-item[data-menu-id$="-/product/index"]').click();
+    // All of the page's chunks asked for at the tap, also those two imports deep.
+    await expect
+      .poll(() => page.locator('link[rel="modulepreload"][href*="/assets/quantity-input-"]').count())
+      .toBe(1);
     await page.locator('.catalog-page .product-number').first().waitFor();
     const after = seen.slice(before);
     // The page took the request the tap started: one call for the first page, not two (the
