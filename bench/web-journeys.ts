@@ -249,6 +249,10 @@ export async function runJourneys(options: JourneyOptions, token: string): Promi
       // Not fatal: the run goes on, and the failure is reported with the figures.
       if (typeof searched === 'string') failures.push(`search: ${searched}`);
       else times['last keystroke → results'] = searched;
+      // The reloads below start from a quiet page: the search's last answers, the next page asked
+      // ahead and the prefetch the typing started are still on the line when the part shows, and
+      // a build that shows it sooner would otherwise have its reloads share the line with them.
+      await page.waitForTimeout(3000);
 
       // Reloads with the files cached (the session is the cookie the client keeps).
       for (const [route, url, marker] of [
