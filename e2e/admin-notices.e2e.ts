@@ -31,7 +31,15 @@ describe('back office: notices', () => {
         ['English', 'en'],
         ['Español', 'es'],
       ] as const) {
-        await dialog.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+        // Clicked again until selected: on a loaded machine (CI) the first click, while the dialog
+        // was still opening, twice left the English tab selected.
+        const tabButton = dialog.getByRole('tab', { name: new RegExp(`^${tab}`) });
+        await expect
+          .poll(async () => {
+            await tabButton.click();
+            return tabButton.getAttribute('aria-selected');
+          })
+          .toBe('true');
         await dialog.getByLabel(`Title (${language})`).fill(titles[language]);
         const body = dialog.getByRole('textbox', { name: `Text (${language})` });
         await body.click();
