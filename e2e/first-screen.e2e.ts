@@ -66,9 +66,19 @@ describe('the first screen drawn with the page', () => {
       const box = page.locator(javaScriptEnabled ? 'textarea.paste-box' : '.fs-paste-box');
       await box.waitFor();
       boxes.push(await box.boundingBox());
-      if (javaScriptEnabled)
+      if (javaScriptEnabled) {
         expect(await box.getAttribute('placeholder')).toContain('Paste from Excel or type one part per line');
-      else expect(await box.textContent()).toContain('Paste from Excel or type one part per line');
+        // It grows with the lines pasted (CSS field-sizing, not antd's measuring autoSize), up
+        // to 10 rows, then scrolls.
+        const lines = (count: number) => Array.from({ length: count }, (_, i) => `38805-${i} 2`).join('\n');
+        await box.fill(lines(9));
+        const nine = (await box.boundingBox())!.height;
+        expect(nine).toBeGreaterThan(boxes[1]!.height + 50);
+        await box.fill(lines(30));
+        const thirty = (await box.boundingBox())!.height;
+        expect(thirty).toBeGreaterThan(nine);
+        expect(thirty).toBeLessThanOrEqual(232);
+      } else expect(await box.textContent()).toContain('Paste from Excel or type one part per line');
       await context.close();
     }
     const [drawn, react] = boxes;

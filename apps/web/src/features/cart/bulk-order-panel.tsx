@@ -150,7 +150,7 @@ export function BulkOrderPanel() {
         className="paste-box"
         aria-label={t('bulk.pasteLabel')}
         placeholder={t('bulk.pastePlaceholder')}
-        autoSize={{ minRows: 4, maxRows: 10 }}
+        rows={4}
         maxLength={MAX_PASTE_CHARS}
         value={text}
         onChange={(e) => setText(e.target.value)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filesToPrefetch } from './prefetch-next';
+import { appendInSlices, filesToPrefetch, LINKS_PER_TASK } from './prefetch-next';
 
 describe('filesToPrefetch', () => {
   const next = {
@@ -27,5 +27,37 @@ describe('filesToPrefetch', () => {
         new Set(),
       ),
     ).toEqual(['/assets/a.js']);
+  });
+});
+
+describe('appendInSlices', () => {
+  it('adds the first links at once and the rest a slice per later task, in order, each once', () => {
+    const files = Array.from({ length: LINKS_PER_TASK * 2 + 3 }, (_, i) => `/assets/f${i}.js`);
+    const added: string[] = [];
+    const queued: (() => void)[] = [];
+    appendInSlices(
+      files,
+      (file) => added.push(file),
+      (run) => queued.push(run),
+    );
+    expect(added).toEqual(files.slice(0, LINKS_PER_TASK));
+    expect(queued).toHaveLength(1);
+    queued.shift()!();
+    expect(added).toEqual(files.slice(0, LINKS_PER_TASK * 2));
+    queued.shift()!();
+    expect(added).toEqual(files);
+    expect(queued).toHaveLength(0);
+  });
+
+  it('asks for no later task when one slice holds every link', () => {
+    const queued: (() => void)[] = [];
+    const added: string[] = [];
+    appendInSlices(
+      ['/a.js', '/b.css'],
+      (file) => added.push(file),
+      (run) => queued.push(run),
+    );
+    expect(added).toEqual(['/a.js', '/b.css']);
+    expect(queued).toHaveLength(0);
   });
 });
