@@ -1,3 +1,4 @@
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, signInByApi, signInByForm, useBrowser, waitForShell } from './support/browser';
 
@@ -56,5 +57,62 @@ describe('antd static styles follow the user settings', () => {
     expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(64, 158, 255)');
     expect(await button.evaluate((el) => el.getBoundingClientRect().height)).toBe(32);
     await page.context().close();
+  });
+
+  // While a page waits for its answer, its skeleton must not need the main thread each frame:
+  // antd's own shimmer (background-position) cost a phone 5–10 ms of style and paint per frame,
+  // taken from the render that replaces it (styles.css, "Skeletons shimmer on the compositor").
+  it("animates loading skeletons by transform only, the catalogue's and the dashboard chart's", async () => {
+    const { context, page } = await newPage(browser());
+    await signInByApi(context, 'demo');
+    const held: Route[] = [];
+    const hold = (route: Route) => void held.push(route);
+    await page.route('**/api/Web/GetProductList', hold);
+    await page.route('**/assets/dashboard-chart-*.js', hold);
+    /** The properties each running animation changes, as "name: property, property". */
+    const animated = (p: Page) =>
+      p.evaluate(() =>
+        document
+          .getAnimations()
+          .map((animation) => {
+            const frames = animation.effect instanceof KeyframeEffect ? animation.effect.getKeyframes() : [];
+            const properties = new Set(
+              frames.flatMap((frame) =>
+                Object.keys(frame).filter(
+                  (key) => !['offset', 'easing', 'composite', 'computedOffset'].includes(key),
+                ),
+              ),
+            );
+            return `${(animation as CSSAnimation).animationName ?? ''}: ${[...properties].sort().join(', ')}`;
+          })
+          .sort(),
+      );
+
+    await page.goto(`${baseUrl()}/product/index`);
+    await waitForShell(page);
+    const line = page.locator('.catalog-page .ant-skeleton-active .ant-skeleton-paragraph > li').first();
+    await line.waitFor();
+    expect(await line.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    expect(await line.evaluate((el) => getComputedStyle(el, '::after').animationName)).toBe(
+      'pp-skeleton-shimmer',
+    );
+    const catalogue = await animated(page);
+    expect(catalogue.length).toBeGreaterThanOrEqual(9); // title + 8 lines
+    for (const entry of catalogue)
+      expect(entry).toMatch(/^[\w-]*: (opacity|transform)(, (opacity|transform))?$/);
+
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.locator('[class*="dashboard-card-"] .ant-statistic-content').first().waitFor();
+    const chart = page.locator('.dashboard-chart-placeholder');
+    await chart.waitFor();
+    expect(await chart.evaluate((el) => getComputedStyle(el, '::after').animationName)).toBe(
+      'pp-skeleton-shimmer',
+    );
+    for (const entry of await animated(page))
+      expect(entry).toMatch(/^[\w-]*: (opacity|transform)(, (opacity|transform))?$/);
+
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.close();
   });
 });

@@ -110,7 +110,7 @@ export default function DashboardPage() {
               {/* The chart's own size while ECharts loads, so nothing moves when it arrives
                   (issue 17 item 9: antd's Skeleton.Node kept its small default box). */}
               <Suspense
-                fallback={<div className="dashboard-chart dashboard-chart-placeholder" aria-hidden />}
+                fallback={<div className="dashboard-chart dashboard-chart-placeholder shimmer" aria-hidden />}
               >
                 <DashboardChart option={option} label={t('dashboard.chartTitle')} />
               </Suspense>
