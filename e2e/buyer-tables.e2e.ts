@@ -144,6 +144,18 @@ describe('buyer tables', () => {
     ).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Cards below the screen are skipped by the browser until scrolled near (content-visibility,
+    // catalog-tables.css), and drawn whole once they are.
+    expect(await page.locator('.product-card').count()).toBeGreaterThan(8);
+    const last = page.locator('.product-card').last();
+    // The card itself keeps its box; what the browser skips is its content.
+    const drawn = () =>
+      last.evaluate((el) => el.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await drawn()).toBe(false);
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(drawn).toBe(true);
+    expect(await last.locator('.add-row').isVisible()).toBe(true);
+    expect(await insideWindow(page, '.product-card:last-child .add-row', 375)).toEqual([]);
     await context.close();
   });
 
