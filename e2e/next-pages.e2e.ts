@@ -59,6 +59,18 @@ describe('the next pages, before they are opened', () => {
   it('a signed-in page prefetches the catalogue; the menu tap asks for its first page once', async () => {
     const { context, page } = await newPage(browser());
     const seen = recordRequests(page);
+    // Where the page's chunk comes from when the page runs it (CDP: Playwright's own events do
+    // not tell a cached answer from the server's; the prefetch's own answer is not counted).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const chunkFrom: string[] = [];
+    const cartFrom: string[] = [];
+    cdp.on('Network.responseReceived', ({ response, type }) => {
+      const from = response.fromDiskCache || response.fromPrefetchCache ? 'cache' : 'server';
+      if (type !== 'Script') return;
+      if (pageChunk('catalog-page').test(response.url)) chunkFrom.push(from);
+      if (pageChunk('cart-page').test(response.url)) cartFrom.push(from);
+    });
     await page.goto(`${baseUrl()}/login`);
     await signInByForm(page, 'demo');
     await waitForShell(page);
@@ -67,30 +79,25 @@ describe('the next pages, before they are opened', () => {
         timeout: 10_000,
       })
       .toBe(1);
-    // Where the page's chunk comes from once the catalogue is opened (CDP: Playwright's own
-    // events do not tell a cached answer from the server's).
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    const chunkFrom: string[] = [];
-    // From the tap on: the prefetch's own answer may come after this listener is on (CI on a
-    // loaded machine: ['server', 'cache']).
-    let tapped = false;
-    cdp.on('Network.responseReceived', ({ response }) => {
-      if (tapped && pageChunk('catalog-page').test(response.url))
-        chunkFrom.push(response.fromDiskCache || response.fromPrefetchCache ? 'cache' : 'server');
-    });
     // A prefetch link goes once its file is in the cache: Vite's preload helper skips a file any
     // <link> names, and the page's chunks then came level by level as their imports were parsed.
     await expect.poll(() => page.locator('link[rel="prefetch"]').count(), { timeout: 10_000 }).toBe(0);
-    const before = seen.length;
-    tapped = true;
-    await page.locator('nav.sidebar li.ant-menu-item[data-menu-id$="-/product/index"]').click();
-    // All of the page's chunks asked for at the tap, also those two imports deep.
+    // Then the page is imported ahead (next-page.ts importAhead), from the cache, with all of its
+    // chunks preloaded, also those two imports deep — before any tap.
     await expect
-      .poll(() => page.locator('link[rel="modulepreload"][href*="/assets/quantity-input-"]').count())
+      .poll(() => page.locator('link[rel="modulepreload"][href*="/assets/quantity-input-"]').count(), {
+        timeout: 10_000,
+      })
       .toBe(1);
+    await expect.poll(() => chunkFrom, { timeout: 10_000 }).toEqual(['cache']);
+    // The next page of the ordering path in a later idle moment (one page per moment).
+    await expect.poll(() => cartFrom, { timeout: 10_000 }).toEqual(['cache']);
+    const before = seen.length;
+    await page.locator('nav.sidebar li.ant-menu-item[data-menu-id$="-/product/index"]').click();
     await page.locator('.catalog-page .product-number').first().waitFor();
     const after = seen.slice(before);
+    // The tap loads no JavaScript: the page ran from what was imported ahead.
+    expect(after.filter((r) => /\/assets\/[^/]+\.js$/.test(r.url)).map((r) => r.url)).toEqual([]);
     // The page took the request the tap started: one call for the first page, not two (the
     // second page is asked for ahead, catalog-page.tsx).
     const firstPages = after.filter(

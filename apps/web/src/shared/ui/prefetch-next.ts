@@ -102,13 +102,26 @@ export function filesToPrefetch(
   return files;
 }
 
-/** Prefetches the files of these sets (whenActingOrQuiet); each file once per page load. */
-export function prefetchNext(sets: readonly NextFileSet[]): void {
+/** Called once the files of a prefetchNext call are in the cache (or failed). */
+const whenFetched: (() => void)[] = [];
+let fetching = 0;
+
+function fetchedOne(): void {
+  fetching -= 1;
+  if (fetching === 0) for (const run of whenFetched.splice(0)) run();
+}
+
+/**
+ * Prefetches the files of these sets (whenActingOrQuiet); each file once per page load.
+ * `then` runs once no prefetched file is still on its way (at once if none was needed).
+ */
+export function prefetchNext(sets: readonly NextFileSet[], then?: () => void): void {
   const listPath = document.querySelector<HTMLMetaElement>(`meta[name="${NEXT_FILES_LIST_META}"]`)?.content;
   if (!listPath || sparingConnection()) return;
   // Safari has no <link rel="prefetch">: it loads the pages when they are opened, as before.
   if (!document.createElement('link').relList.supports('prefetch')) return;
   for (const set of sets) pending.add(set);
+  if (then) whenFetched.push(then);
   if (scheduled) return;
   scheduled = true;
   whenActingOrQuiet(() => {
@@ -126,7 +139,9 @@ export function prefetchNext(sets: readonly NextFileSet[]): void {
       for (const file of asked) loaded.add(file);
       const files = filesToPrefetch(next, wanted, loaded);
       for (const file of files) asked.add(file);
+      fetching += files.length + 1;
       appendInSlices(files);
+      fetchedOne();
     });
   });
 }
@@ -153,7 +168,10 @@ function addPrefetchLink(file: string): void {
   // Gone once fetched (the file stays in the cache): Vite's preload helper skips a file any
   // <link> names, so a page opened later got no modulepreload for its chunks and fetched them
   // level by level as each module's imports were parsed (3–4 round trips on a phone).
-  link.onload = link.onerror = () => link.remove();
+  link.onload = link.onerror = () => {
+    link.remove();
+    fetchedOne();
+  };
   document.head.append(link);
 }
 
