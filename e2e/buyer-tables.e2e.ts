@@ -126,6 +126,16 @@ describe('buyer tables', () => {
       hasTouch: true,
     });
     await signInByApi(context, 'demo');
+    // How many cards the first commit with cards drew (the others follow in the next task).
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        const count = document.querySelectorAll('.product-card').length;
+        if (count === 0) return;
+        (window as unknown as { firstCards: number }).firstCards = count;
+        observer.disconnect();
+      });
+      observer.observe(document, { subtree: true, childList: true });
+    });
     await page.goto(`${baseUrl()}/product/index?q=brake`);
     await waitForShell(page);
     const card = page.locator('.product-card').first();
@@ -146,7 +156,8 @@ describe('buyer tables', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     // Cards below the screen are skipped by the browser until scrolled near (content-visibility,
     // catalog-tables.css), and drawn whole once they are.
-    expect(await page.locator('.product-card').count()).toBeGreaterThan(8);
+    expect(await page.evaluate(() => (window as unknown as { firstCards: number }).firstCards)).toBe(4);
+    await expect.poll(() => page.locator('.product-card').count()).toBeGreaterThan(8);
     const last = page.locator('.product-card').last();
     // The card itself keeps its box; what the browser skips is its content.
     const drawn = () =>
