@@ -100,6 +100,12 @@ describe('antd static styles follow the user settings', () => {
     expect(catalogue.length).toBeGreaterThanOrEqual(9); // title + 8 lines
     for (const entry of catalogue)
       expect(entry).toMatch(/^[\w-]*: (opacity|transform)(, (opacity|transform))?$/);
+    // Still for those who ask for less motion.
+    const playState = () => line.evaluate((el) => getComputedStyle(el, '::after').animationPlayState);
+    expect(await playState()).toBe('running');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await playState()).toBe('paused');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
 
     await page.goto(`${baseUrl()}/dashboard`);
     await page.locator('[class*="dashboard-card-"] .ant-statistic-content').first().waitFor();
