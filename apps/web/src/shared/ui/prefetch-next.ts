@@ -102,7 +102,7 @@ export function filesToPrefetch(
   return files;
 }
 
-/** Called once the files of a prefetchNext call are in the cache (or failed). */
+/** The `then` of prefetchNext calls, run once their files are in the cache (or failed). */
 const whenFetched: (() => void)[] = [];
 let fetching = 0;
 
@@ -113,7 +113,8 @@ function fetchedOne(): void {
 
 /**
  * Prefetches the files of these sets (whenActingOrQuiet); each file once per page load.
- * `then` runs once no prefetched file is still on its way (at once if none was needed).
+ * `then` runs once no prefetched file is still on its way (at once if none was needed); never
+ * where nothing is prefetched at all (Save-Data, 2G, no prefetch support, no list).
  */
 export function prefetchNext(sets: readonly NextFileSet[], then?: () => void): void {
   const listPath = document.querySelector<HTMLMetaElement>(`meta[name="${NEXT_FILES_LIST_META}"]`)?.content;
