@@ -87,4 +87,39 @@ describe('the first screen drawn with the page', () => {
     for (const key of ['x', 'y', 'width', 'height'] as const)
       expect(Math.abs(drawn![key] - react![key]), key).toBeLessThanOrEqual(3);
   });
+  it('brings the shell styles inside the page: nothing blocks the first paint but the HTML', async () => {
+    // A <link> stylesheet in the head is one more round trip before anything shows, and in
+    // Vite's order it queued behind ~20 module preloads (build-plugins.ts inlineEntryStylesheet).
+    for (const [user, path] of [
+      [undefined, '/login'],
+      ['demo', '/product/index'],
+    ] as const) {
+      const { context, page } = await newPage(browser());
+      if (user) await signInByApi(context, user);
+      const response = await page.goto(`${baseUrl()}${path}`);
+      const html = (await response?.text()) ?? '';
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head, path).not.toMatch(/<link rel="stylesheet"/);
+      // The shell's own rules are there (the drawn first screen and the boot splash use them).
+      const styles = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
+      expect(
+        styles.some((css) => css.includes('.page-title{')),
+        path,
+      ).toBe(true);
+      if (user) await waitForShell(page);
+      else await page.locator('#login-user-id').waitFor();
+      const blocking = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter(
+            (entry) =>
+              (entry as PerformanceResourceTiming & { renderBlockingStatus?: string })
+                .renderBlockingStatus === 'blocking',
+          )
+          .map((entry) => entry.name),
+      );
+      expect(blocking, path).toEqual([]);
+      await context.close();
+    }
+  });
 });

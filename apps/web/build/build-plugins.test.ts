@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { antdFormContextAlone, dropUnusedAntdCss, nextFilesIsland } from './build-plugins';
+import { randomBytes } from 'node:crypto';
+import {
+  antdFormContextAlone,
+  dropUnusedAntdCss,
+  inlineEntryStylesheet,
+  nextFilesIsland,
+} from './build-plugins';
 
 describe('dropUnusedAntdCss', () => {
   it('drops rules whose every selector belongs to an unused component, keeps the rest', () => {
@@ -104,5 +110,46 @@ describe('nextFilesIsland', () => {
     expect(() =>
       nextFilesIsland(chunks, { '/x': ['src/features/gone.tsx'] }, 'src/app/start-app.tsx'),
     ).toThrow('next-files: no chunk for src/features/gone.tsx');
+  });
+});
+
+describe('inlineEntryStylesheet', () => {
+  // What Vite writes: the entry script, its module preloads, then the stylesheet.
+  const html = [
+    '<head>',
+    '    <title>PartsPortal</title>',
+    '    <script type="module" crossorigin src="/assets/index-a.js"></script>',
+    '    <link rel="modulepreload" crossorigin href="/assets/react-b.js">',
+    '    <link rel="stylesheet" crossorigin href="/assets/index-c.css">',
+    '    <meta name="pp-next-files" content="/assets/next-files-d.json">',
+    '  </head>',
+  ].join('\n');
+
+  it('inlines the shell styles by their compressed size: 16.4 KB of repetitive CSS is ~1 KB on the line', () => {
+    const css = '.page-title{font-size:20px;margin:0 0 12px}'.repeat(400);
+    expect(css.length).toBeGreaterThan(16 * 1024);
+    const out = inlineEntryStylesheet(html, (file) => (file === 'assets/index-c.css' ? css : undefined));
+    expect(out).toContain(`<style>${css}</style>`);
+    expect(out).not.toContain('rel="stylesheet"');
+    expect(out).toContain('<meta name="pp-next-files"');
+  });
+
+  it('puts a stylesheet too big to inline ahead of the module preloads and the entry script', () => {
+    // Random bytes do not compress: 12 KB of them stay over the limit.
+    const css = `.x{content:"${randomBytes(9 * 1024).toString('base64')}"}`;
+    const out = inlineEntryStylesheet(html, () => css);
+    expect(out).not.toContain('<style>');
+    const link = out.indexOf('<link rel="stylesheet" crossorigin href="/assets/index-c.css">');
+    expect(link).toBeGreaterThan(out.indexOf('<title>'));
+    expect(link).toBeLessThan(out.indexOf('<script type="module"'));
+    expect(link).toBeLessThan(out.indexOf('rel="modulepreload"'));
+    expect(out.match(/rel="stylesheet"/g)).toHaveLength(1);
+  });
+
+  it('keeps a stylesheet whose text would end the style element, and one it cannot read', () => {
+    const out = inlineEntryStylesheet(html, () => '.x{content:"</style>"}');
+    expect(out).not.toContain('<style>');
+    expect(out.indexOf('rel="stylesheet"')).toBeLessThan(out.indexOf('<script type="module"'));
+    expect(inlineEntryStylesheet(html, () => undefined)).toContain('href="/assets/index-c.css"');
   });
 });
