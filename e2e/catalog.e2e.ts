@@ -277,6 +277,48 @@ describe('catalogue', () => {
 describe('product freight', () => {
   const browser = useBrowser();
 
+  it('with 100 rows and the picture column, loads the pictures near the screen first; Enter on one opens the big picture (es)', async () => {
+    const { context, page } = await newPage(browser(), {
+      language: 'es',
+      viewport: { width: 1440, height: 900 },
+    });
+    await signInByApi(context, 'demo');
+    const pictures = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image' && !request.url().includes('ProductBigId'))
+        pictures.add(request.url());
+    });
+    await page.goto(`${baseUrl()}/product/index?size=100`);
+    await waitForShell(page);
+    await firstRow(page).waitFor();
+    await page.locator('.column-chooser-button').click();
+    await page.getByRole('checkbox', { name: 'Imagen' }).check();
+    await page.locator('.column-chooser-button').click();
+    const thumbs = page.locator('.catalog-table img.product-thumb');
+    await expect.poll(() => thumbs.count()).toBe(100);
+    await expect.poll(() => thumbs.first().evaluate((img) => (img as HTMLImageElement).complete)).toBe(true);
+    // antd's Image loaded every picture at once (a second, detached image per row); a lazy
+    // <img> leaves the rows far below the screen for later.
+    const near = pictures.size;
+    expect(near).toBeGreaterThan(5);
+    expect(near).toBeLessThan(100);
+    await thumbs.last().scrollIntoViewIfNeeded();
+    await expect.poll(() => pictures.size).toBeGreaterThan(near);
+
+    const button = page.locator('.catalog-table .product-thumb-image').first();
+    expect(await button.getAttribute('aria-label')).toMatch(/^Ampliar la imagen de /);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const preview = page.locator('.ant-image-preview img');
+    await preview.waitFor();
+    expect(await preview.getAttribute('src')).toContain('/Product/ProductBigId/');
+    // The click opened the preview, not the product's detail page.
+    expect(new URL(page.url()).pathname).toBe('/product/index');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.ant-image-preview').isVisible()).toBe(false);
+    await context.close();
+  });
+
   it('checks the sending country, then the receiving area, then shows freight views with prices (en)', async () => {
     const { context, page } = await newPage(browser());
     await signInByApi(context, 'demo');
