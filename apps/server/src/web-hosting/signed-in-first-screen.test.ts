@@ -9,10 +9,11 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { PAGE_TEXT_KEYS } from './first-screen-pages';
 import { cookieToken, scriptJson, sidebarEntries, type FirstScreenData } from './signed-in-first-screen';
 
-// The shape of the built index.html (apps/web/index.html after the build).
+// The shape of the built index.html (apps/web/index.html after the build): the app's start's
+// module preloads, then the entry script (decision 034).
 const page = `<!doctype html>
 <html lang="zh">
-  <head><title>PartsPortal</title><script type="module" crossorigin src="/assets/index-AbC.js"></script></head>
+  <head><title>PartsPortal</title><link rel="modulepreload" crossorigin href="/assets/start-app-AbC.js"><script type="module" crossorigin src="/assets/index-AbC.js"></script></head>
   <body>
     <div id="root">
       <div class="boot-splash" role="status">
@@ -327,6 +328,7 @@ describe('GET a page that draws its largest element', () => {
     const preload = `<link rel="preload" as="image" fetchpriority="high" href="${src.replace(/&/g, '&amp;')}">`;
     expect(html.indexOf(preload)).toBeGreaterThan(0);
     expect(html.indexOf(preload)).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(html.indexOf(preload)).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
     expect(html).toContain(`<h1 class="page-title">${product.part_name} ${product.number}</h1>`);
     const picture = await t.app.inject({ method: 'GET', url: src });
     expect(picture.statusCode).toBe(200);

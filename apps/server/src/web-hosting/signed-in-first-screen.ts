@@ -162,13 +162,14 @@ export function withSignedInFirstScreen(
     .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
     .join('');
   const bootTag = `<script type="application/json" id="pp-boot">${scriptJson(boot)}</script>`;
-  // Before the entry script and its module preloads, so the picture is fetched first.
+  // Before the entry script and every module preload (the app's start's come before the entry
+  // script since decision 034), so the picture is the first request after the page.
   const picture = sketch.picture
     ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(sketch.picture)}">`
     : '';
   return html
     .replace(/<html lang="[^"]*">/, `<html lang="${boot.language === 'zh' ? 'zh-CN' : boot.language}">`)
-    .replace(/<script type="module"/, (tag) => `${picture}${tag}`)
+    .replace(/<link rel="modulepreload"|<script type="module"/, (tag) => `${picture}${tag}`)
     .replace('</head>', `${preload}${bootTag}</head>`)
     .replace(
       /(<div id="root">)[\s\S]*?(<\/div>\s*<\/body>)/,
