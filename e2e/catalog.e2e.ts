@@ -319,6 +319,28 @@ describe('product freight', () => {
     await context.close();
   });
 
+  it("a picture clicked while its preview's code cannot load says so, keeps the page, and opens on the next click (en)", async () => {
+    const { context, page } = await newPage(browser(), { viewport: { width: 1440, height: 900 } });
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/product/index`);
+    await waitForShell(page);
+    await firstRow(page).waitFor();
+    await page.locator('.column-chooser-button').click();
+    await page.getByRole('checkbox', { name: 'Picture' }).check();
+    await page.locator('.column-chooser-button').click();
+    // The phone that lost its connection: the preview's chunk does not come.
+    await page.route(/\/assets\/picture-preview-[^/]*\.js$/, (route) => route.abort());
+    const button = page.locator('.catalog-table .product-thumb-image').first();
+    await button.click();
+    await expect.poll(() => page.locator('.ant-message').textContent()).toContain('Network error');
+    expect(await page.locator('.ant-image-preview').count()).toBe(0);
+    expect(await firstRow(page).isVisible()).toBe(true);
+    await page.unroute(/\/assets\/picture-preview-[^/]*\.js$/);
+    await button.click();
+    await page.locator('.ant-image-preview img').waitFor();
+    await context.close();
+  });
+
   it('checks the sending country, then the receiving area, then shows freight views with prices (en)', async () => {
     const { context, page } = await newPage(browser());
     await signInByApi(context, 'demo');

@@ -1,11 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetUrl, bigPictureUrl } from '@shared/api/asset-url';
+import { toastError } from '@shared/ui/feedback';
+import type PicturePreviewType from './picture-preview';
 
 export const THUMB_SIZE = 48;
 
-/** antd's Image and its preview, loaded with the first click on a picture. */
-const PicturePreview = lazy(() => import('./picture-preview'));
+type PicturePreviewComponent = ComponentType<Parameters<typeof PicturePreviewType>[0]>;
+/** antd's Image and its preview, loaded with the first click on a picture (shared by every row). */
+let loadedPreview: PicturePreviewComponent | undefined;
 
 /**
  * Fixed width and height so rows do not jump while pictures arrive. A click opens the big
@@ -21,6 +24,20 @@ export function Thumbnail({ row }: { row: { id: number; pic: string; number: str
   const { t } = useTranslation();
   // Once opened, the preview stays mounted (closed), so its closing animation can run.
   const [preview, setPreview] = useState<'never' | 'open' | 'closed'>('never');
+  const [Preview, setPreviewComponent] = useState(() => loadedPreview);
+  const open = () => {
+    if (Preview) return setPreview('open');
+    // Not React.lazy: a phone that lost its connection would get the route's error page, and a
+    // failed lazy() never tries again. Here the page stays, says so, and the next click retries.
+    import('./picture-preview').then(
+      (module) => {
+        loadedPreview = module.default;
+        setPreviewComponent(() => module.default);
+        setPreview('open');
+      },
+      () => toastError(t('errors.network'), 'picture-preview'),
+    );
+  };
   return (
     // The catalogue's rows open the detail page on click; the picture (and its preview, a portal
     // whose React events still bubble through here) must not.
@@ -29,7 +46,7 @@ export function Thumbnail({ row }: { row: { id: number; pic: string; number: str
         type="button"
         className="product-thumb-image"
         aria-label={t('catalog.enlargePicture', { number: row.number })}
-        onClick={() => setPreview('open')}
+        onClick={open}
       >
         <img
           className="product-thumb"
@@ -41,15 +58,13 @@ export function Thumbnail({ row }: { row: { id: number; pic: string; number: str
           decoding="async"
         />
       </button>
-      {preview !== 'never' && (
-        <Suspense fallback={null}>
-          <PicturePreview
-            src={bigPictureUrl(row.id)}
-            alt={row.number}
-            open={preview === 'open'}
-            onClose={() => setPreview('closed')}
-          />
-        </Suspense>
+      {Preview && preview !== 'never' && (
+        <Preview
+          src={bigPictureUrl(row.id)}
+          alt={row.number}
+          open={preview === 'open'}
+          onClose={() => setPreview('closed')}
+        />
       )}
     </span>
   );
