@@ -23,16 +23,16 @@ let loadedPreview: PicturePreviewComponent | undefined;
 export function Thumbnail({ row }: { row: { id: number; pic: string; number: string } }) {
   const { t } = useTranslation();
   // Once opened, the preview stays mounted (closed), so its closing animation can run.
+  // 'open' is only set once loadedPreview is there.
   const [preview, setPreview] = useState<'never' | 'open' | 'closed'>('never');
-  const [Preview, setPreviewComponent] = useState(() => loadedPreview);
+  const Preview = preview === 'never' ? undefined : loadedPreview;
   const open = () => {
-    if (Preview) return setPreview('open');
+    if (loadedPreview) return setPreview('open');
     // Not React.lazy: a phone that lost its connection would get the route's error page, and a
     // failed lazy() never tries again. Here the page stays, says so, and the next click retries.
     import('./picture-preview').then(
       (module) => {
         loadedPreview = module.default;
-        setPreviewComponent(() => module.default);
         setPreview('open');
       },
       () => toastError(t('errors.network'), 'picture-preview'),
@@ -58,7 +58,7 @@ export function Thumbnail({ row }: { row: { id: number; pic: string; number: str
           decoding="async"
         />
       </button>
-      {Preview && preview !== 'never' && (
+      {Preview && (
         <Preview
           src={bigPictureUrl(row.id)}
           alt={row.number}
