@@ -69,11 +69,16 @@ describe('antd static styles follow the user settings', () => {
     const hold = (route: Route) => void held.push(route);
     await page.route('**/api/Web/GetProductList', hold);
     await page.route('**/assets/dashboard-chart-*.js', hold);
-    /** The properties each running animation changes, as "name: property, property". */
+    /**
+     * The properties each running CSS animation changes, as "name: property, property". Not
+     * transitions: a one-off colour change (an input's border as the static stylesheet arrives)
+     * is not a loading animation, and whether one is running at this moment is timing.
+     */
     const animated = (p: Page) =>
       p.evaluate(() =>
         document
           .getAnimations()
+          .filter((animation) => animation instanceof CSSAnimation)
           .map((animation) => {
             const frames = animation.effect instanceof KeyframeEffect ? animation.effect.getKeyframes() : [];
             const properties = new Set(
