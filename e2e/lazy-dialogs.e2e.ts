@@ -43,4 +43,25 @@ describe('lazily loaded top-bar dialogs', () => {
     expect(await dialog.locator('input[type=password]').count()).toBe(3);
     await context.close();
   });
+
+  it('a dialog whose code cannot come says so, keeps the page, and opens on the next click (en)', async () => {
+    const { context, page } = await newPage(browser());
+    await signInByApi(context, 'demo');
+    const dialogChunk = /\/assets\/change-password-dialog-[^/]*\.js$/;
+    await page.route(dialogChunk, (route) => route.abort());
+    await page.goto(`${baseUrl()}/dashboard`);
+    await waitForShell(page);
+    const openDialog = async () => {
+      await page.locator('.user-menu').click();
+      await page.locator('.ant-dropdown-menu').getByText('Change Password', { exact: true }).click();
+    };
+    await openDialog();
+    await expect.poll(() => page.locator('.ant-message').textContent()).toContain('Network error');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.locator('[data-testid=welcome]').isVisible()).toBe(true);
+    await page.unroute(dialogChunk);
+    await openDialog();
+    await page.getByRole('dialog').locator('input[type=password]').first().waitFor();
+    await context.close();
+  });
 });

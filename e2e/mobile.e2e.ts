@@ -35,6 +35,32 @@ describe('mobile mode (375 px)', () => {
     await context.close();
   });
 
+  it('a drawer whose code cannot come says so, keeps the page, and opens on the next tap (es)', async () => {
+    const { context, page } = await newPage(browser(), {
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      language: 'es',
+    });
+    await signInByApi(context, 'demo');
+    // The phone lost its connection: the drawer's chunk (also its prefetch) does not come.
+    const drawerChunk = /\/assets\/mobile-sidebar-[^/]*\.js$/;
+    await page.route(drawerChunk, (route) => route.abort());
+    await page.goto(`${baseUrl()}/dashboard`);
+    await waitForShell(page);
+    const hamburger = page.locator('.hamburger');
+    await hamburger.click();
+    await expect.poll(() => page.locator('.ant-message').textContent()).toContain('Error de red');
+    // The dashboard stays (React.lazy sent it to the route's error page), the drawer shows closed.
+    expect(await page.locator('[data-testid=welcome]').isVisible()).toBe(true);
+    expect(await page.locator('.sidebar-drawer').count()).toBe(0);
+    expect(await hamburger.getAttribute('aria-expanded')).toBe('false');
+    await page.unroute(drawerChunk);
+    await hamburger.click();
+    await page.locator('.sidebar-drawer nav.sidebar').waitFor();
+    await context.close();
+  });
+
   it('switches to mobile mode when a desktop window narrows below 992 px', async () => {
     const { context, page } = await newPage(browser());
     await signInByApi(context, 'demo');

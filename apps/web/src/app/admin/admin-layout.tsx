@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DownOutlined, LockOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Drawer, Dropdown, Layout, Menu, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { getStaticConfig } from '@shared/api/static-config';
 import { useMediaQuery } from '@shared/hooks/use-media-query';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { useStaffSession, type StaffInfo } from '@shared/stores/staff-session';
+import { onDemand, useOnDemand } from '@shared/ui/on-demand';
 import { keepScrollableTablesFocusable } from '@shared/ui/scrollable-regions';
 import { PageSpinner } from '@shared/ui/page-spinner';
 import { LanguageControl } from '../layout/settings-controls';
@@ -21,7 +22,7 @@ import {
   type AdminRoute,
 } from './admin-route-table';
 
-const StaffPasswordDialog = lazy(() => import('../../features/staff-auth/staff-password-dialog'));
+const StaffPasswordDialog = onDemand(() => import('../../features/staff-auth/staff-password-dialog'));
 
 const SIDER_WIDTH = 208;
 /** The same switch point as the buyer's layout. */
@@ -70,6 +71,12 @@ export function AdminLayout({ route, children }: { route: AdminRoute; children: 
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const appTitle = getStaticConfig().homeTitle?.[language] || t('app.title');
+  // GetStaffInfo says the password is temporary: the dialog opens and cannot be dismissed.
+  const forcePassword = info?.must_change_password ?? false;
+  // Its code cannot come: the menu's choice closes again; a forced change asks again by itself.
+  const passwordReady = useOnDemand(StaffPasswordDialog, passwordOpen || forcePassword, () =>
+    setPasswordOpen(false),
+  );
 
   useEffect(() => keepScrollableTablesFocusable(document.body), []);
   useEffect(() => {
@@ -77,8 +84,6 @@ export function AdminLayout({ route, children }: { route: AdminRoute; children: 
   }, [route, t, appTitle]);
 
   if (!info) return <PageSpinner />;
-  // GetStaffInfo says the password is temporary: the dialog opens and cannot be dismissed.
-  const forcePassword = info.must_change_password;
 
   async function signOut() {
     await staffSignOut();
@@ -162,10 +167,8 @@ export function AdminLayout({ route, children }: { route: AdminRoute; children: 
           )}
         </Layout.Content>
       </Layout>
-      {(passwordOpen || forcePassword) && (
-        <Suspense fallback={null}>
-          <StaffPasswordDialog open forced={forcePassword} onClose={() => setPasswordOpen(false)} />
-        </Suspense>
+      {(passwordOpen || forcePassword) && passwordReady && (
+        <StaffPasswordDialog open forced={forcePassword} onClose={() => setPasswordOpen(false)} />
       )}
     </Layout>
   );

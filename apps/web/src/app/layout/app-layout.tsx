@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Layout } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { warmNumberFormat } from '@shared/format/use-format-money';
 import { useSessionStore } from '@shared/stores/session-store';
 import { MOBILE_BREAKPOINT, useSettingsStore } from '@shared/stores/settings-store';
 import { keepScrollableTablesFocusable } from '@shared/ui/scrollable-regions';
+import { onDemand, useOnDemand } from '@shared/ui/on-demand';
 import { PageSpinner } from '@shared/ui/page-spinner';
 import { findRoute } from '../route-table';
 import { KeepAliveOutlet } from './keep-alive-outlet';
@@ -22,7 +23,7 @@ import { useTagsStore } from './tags-store';
 
 // The phone's sidebar drawer (antd Drawer, ~10 KB gzip with its skeleton) loads when it is first
 // opened: closed, it draws nothing, so no page needs it for its first screen.
-const MobileSidebar = lazy(() => import('./mobile-sidebar'));
+const MobileSidebar = onDemand(() => import('./mobile-sidebar'));
 
 export default function AppLayout() {
   const { t } = useTranslation();
@@ -105,13 +106,13 @@ export default function AppLayout() {
  */
 function MobileDrawer({ userInfo }: { userInfo: UserInfo }) {
   const open = useSettingsStore((s) => s.mobileSidebarOpened);
+  // Its code could not come (no connection): the hamburger shows it closed, a new tap asks again.
+  const ready = useOnDemand(MobileSidebar, open, () =>
+    useSettingsStore.getState().setMobileSidebarOpened(false),
+  );
   // Kept mounted once opened, so the closing animation still plays.
   const [used, setUsed] = useState(false);
   if (open && !used) setUsed(true);
-  if (!used) return null;
-  return (
-    <Suspense fallback={null}>
-      <MobileSidebar userInfo={userInfo} open={open} />
-    </Suspense>
-  );
+  if (!used || !ready) return null;
+  return <MobileSidebar userInfo={userInfo} open={open} />;
 }

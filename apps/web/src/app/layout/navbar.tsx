@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import {
   DownOutlined,
   FileSearchOutlined,
@@ -17,6 +17,7 @@ import { logout } from '@shared/stores/session-store';
 import { useErrorLogStore } from '@shared/stores/error-log-store';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { hasAnyCode, isAdmin } from '@shared/permission/access';
+import { onDemand, useOnDemand } from '@shared/ui/on-demand';
 import { findRoute, HOME_PATH, LEAF_ROUTES, ROUTE_TABLE } from '../route-table';
 import { menuTarget, toMenuItems, visibleRoutes } from './menu-items';
 import { LanguageControl, SizeControl, ThemeControl } from './settings-controls';
@@ -24,11 +25,11 @@ import { useTagsStore } from './tags-store';
 
 // Both dialogs load on first use: the error log's Table and Pagination alone were ~85 KB
 // brotli in the first load of pages that have no table (the dashboard).
-const ChangePasswordDialog = lazy(() => import('../../features/auth/change-password-dialog'));
-const TwoFactorDialog = lazy(() => import('../../features/auth/two-factor-dialog'));
-const ErrorLogDialog = lazy(() =>
-  import('./error-log-dialog').then((module) => ({ default: module.ErrorLogDialog })),
-);
+const ChangePasswordDialog = onDemand(() => import('../../features/auth/change-password-dialog'));
+const TwoFactorDialog = onDemand(() => import('../../features/auth/two-factor-dialog'));
+const ErrorLogDialog = onDemand(async () => ({
+  default: (await import('./error-log-dialog')).ErrorLogDialog,
+}));
 
 export function Navbar({ userInfo }: { userInfo: UserInfo }) {
   const { t } = useTranslation();
@@ -44,6 +45,13 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
   const [errorLogUsed, setErrorLogUsed] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   const [twoFactorUsed, setTwoFactorUsed] = useState(false);
+  // A dialog whose code cannot come closes again (the next click asks again); the required
+  // password change stays wanted and asks again by itself.
+  const passwordReady = useOnDemand(ChangePasswordDialog, passwordOpen, () => {
+    if (!userInfo.must_change_password) setPasswordOpen(false);
+  });
+  const twoFactorReady = useOnDemand(TwoFactorDialog, twoFactorOpen, () => setTwoFactorOpen(false));
+  const errorLogReady = useOnDemand(ErrorLogDialog, errorLogOpen, () => setErrorLogOpen(false));
   const errorCount = useErrorLogStore((s) => s.entries.length);
   const route = findRoute(location.pathname);
   // The user menu's personal centre opens the pending orders when the user may see them, else
@@ -153,17 +161,19 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
         </p>
       </div>
       {/* Kept mounted once opened, so the closing animation still plays. */}
-      <Suspense fallback={null}>
-        {twoFactorUsed && <TwoFactorDialog open={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />}
-        {passwordUsed && (
-          <ChangePasswordDialog
-            open={passwordOpen}
-            required={userInfo.must_change_password}
-            onClose={() => setPasswordOpen(false)}
-          />
-        )}
-        {errorLogUsed && <ErrorLogDialog open={errorLogOpen} onClose={() => setErrorLogOpen(false)} />}
-      </Suspense>
+      {twoFactorUsed && twoFactorReady && (
+        <TwoFactorDialog open={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
+      )}
+      {passwordUsed && passwordReady && (
+        <ChangePasswordDialog
+          open={passwordOpen}
+          required={userInfo.must_change_password}
+          onClose={() => setPasswordOpen(false)}
+        />
+      )}
+      {errorLogUsed && errorLogReady && (
+        <ErrorLogDialog open={errorLogOpen} onClose={() => setErrorLogOpen(false)} />
+      )}
     </header>
   );
 }

@@ -1,14 +1,12 @@
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetUrl, bigPictureUrl } from '@shared/api/asset-url';
-import { toastError } from '@shared/ui/feedback';
-import type PicturePreviewType from './picture-preview';
+import { onDemand, useOnDemand } from '@shared/ui/on-demand';
 
 export const THUMB_SIZE = 48;
 
-type PicturePreviewComponent = ComponentType<Parameters<typeof PicturePreviewType>[0]>;
 /** antd's Image and its preview, loaded with the first click on a picture (shared by every row). */
-let loadedPreview: PicturePreviewComponent | undefined;
+const PicturePreview = onDemand(() => import('./picture-preview'));
 
 /**
  * Fixed width and height so rows do not jump while pictures arrive. A click opens the big
@@ -22,22 +20,11 @@ let loadedPreview: PicturePreviewComponent | undefined;
  */
 export function Thumbnail({ row }: { row: { id: number; pic: string; number: string } }) {
   const { t } = useTranslation();
-  // Once opened, the preview stays mounted (closed), so its closing animation can run.
-  // 'open' is only set once loadedPreview is there.
+  // Once opened, the preview stays mounted (closed), so its closing animation can run. Its code
+  // could not come (no connection): the toast says so, the page stays, the next click asks again.
   const [preview, setPreview] = useState<'never' | 'open' | 'closed'>('never');
-  const Preview = preview === 'never' ? undefined : loadedPreview;
-  const open = () => {
-    if (loadedPreview) return setPreview('open');
-    // Not React.lazy: a phone that lost its connection would get the route's error page, and a
-    // failed lazy() never tries again. Here the page stays, says so, and the next click retries.
-    import('./picture-preview').then(
-      (module) => {
-        loadedPreview = module.default;
-        setPreview('open');
-      },
-      () => toastError(t('errors.network'), 'picture-preview'),
-    );
-  };
+  const previewReady = useOnDemand(PicturePreview, preview === 'open', () => setPreview('never'));
+  const open = () => setPreview('open');
   return (
     // The catalogue's rows open the detail page on click; the picture (and its preview, a portal
     // whose React events still bubble through here) must not.
@@ -58,8 +45,8 @@ export function Thumbnail({ row }: { row: { id: number; pic: string; number: str
           decoding="async"
         />
       </button>
-      {Preview && (
-        <Preview
+      {previewReady && preview !== 'never' && (
+        <PicturePreview
           src={bigPictureUrl(row.id)}
           alt={row.number}
           open={preview === 'open'}

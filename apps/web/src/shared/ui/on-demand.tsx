@@ -1,0 +1,81 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError } from './feedback';
+
+type Render<P> = (props: P) => ReactNode;
+
+/**
+ * A component whose code loads on first use (a dialog, the phone's drawer, the picture preview).
+ * Render it only once `useOnDemand` says it is ready; until then it draws nothing.
+ */
+export interface OnDemand<P> {
+  (props: P): ReactNode;
+  /** Whether its code is in; every later user renders it at once. */
+  readonly isLoaded: () => boolean;
+  /** One request at a time; a failed one is forgotten, so the next call asks again. */
+  readonly load: () => Promise<void>;
+}
+
+export function onDemand<P extends object>(loader: () => Promise<{ default: Render<P> }>): OnDemand<P> {
+  let loaded: Render<P> | undefined;
+  let pending: Promise<void> | undefined;
+  const Part = (props: P) => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : null;
+  };
+  return Object.assign(Part, {
+    isLoaded: () => loaded !== undefined,
+    load: () => {
+      pending ??= loader().then(
+        (module) => {
+          loaded = module.default;
+        },
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      );
+      return pending;
+    },
+  });
+}
+
+/** How long a part that must stay wanted (a forced password change) waits before asking again. */
+export const RETRY_MS = 5000;
+
+/**
+ * Whether `part` can be rendered; its code is asked for when `wanted` first turns true.
+ *
+ * Not React.lazy: a failed lazy() sends the whole page to the route's error page and never tries
+ * again — a phone that lost its connection for a moment lost the page it was on. Here a load that
+ * fails toasts the network error in the user's language and calls `onFailed` (the opener closes
+ * again, so the next tap asks again); a part the caller keeps wanted asks again after RETRY_MS.
+ */
+export function useOnDemand<P>(part: OnDemand<P>, wanted: boolean, onFailed: () => void): boolean {
+  const { t } = useTranslation();
+  const [, setVersion] = useState(0);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!wanted || part.isLoaded()) return;
+    let current = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    part.load().then(
+      () => {
+        if (current) setVersion((version) => version + 1);
+      },
+      () => {
+        if (!current) return;
+        toastError(t('errors.network'), 'on-demand');
+        onFailed();
+        retry = setTimeout(() => setAttempt((value) => value + 1), RETRY_MS);
+      },
+    );
+    return () => {
+      current = false;
+      clearTimeout(retry);
+    };
+    // onFailed and t are read when the load settles; a new closure each render must not reload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [part, wanted, attempt]);
+  return part.isLoaded();
+}
