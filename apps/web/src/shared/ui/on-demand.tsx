@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { t } from '../i18n/i18n';
 import { toastError } from './feedback';
 
 type Render<P> = (props: P) => ReactNode;
@@ -52,7 +52,6 @@ export const RETRY_MS = 5000;
  * again, so the next tap asks again); a part the caller keeps wanted asks again after RETRY_MS.
  */
 export function useOnDemand<P>(part: OnDemand<P>, wanted: boolean, onFailed: () => void): boolean {
-  const { t } = useTranslation();
   const [, setVersion] = useState(0);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -74,7 +73,7 @@ export function useOnDemand<P>(part: OnDemand<P>, wanted: boolean, onFailed: () 
       current = false;
       clearTimeout(retry);
     };
-    // onFailed and t are read when the load settles; a new closure each render must not reload.
+    // onFailed is read when the load settles; a new closure each render must not reload.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [part, wanted, attempt]);
   return part.isLoaded();
