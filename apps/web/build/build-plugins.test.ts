@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import {
-  antdFormContextAlone,
+  antdInputsWithoutForm,
   dropUnusedAntdCss,
   inlineEntryStylesheet,
   nextFilesIsland,
@@ -43,13 +43,13 @@ describe('dropUnusedAntdCss', () => {
   });
 });
 
-describe('antdFormContextAlone', () => {
+describe('antdInputsWithoutForm', () => {
   const require = createRequire(import.meta.url);
-  const file = require.resolve('antd/es/form/context.js');
   const transform = (code: string, id: string) =>
-    (antdFormContextAlone().transform as (code: string, id: string) => { code: string } | null)(code, id);
+    (antdInputsWithoutForm().transform as (code: string, id: string) => { code: string } | null)(code, id);
 
   it("takes FormProvider from its own module in the installed antd, not from rc-form's index", () => {
+    const file = require.resolve('antd/es/form/context.js');
     const result = transform(fs.readFileSync(file, 'utf8'), file);
     expect(result?.code).toContain("from '@rc-component/form/es/FormContext'");
     expect(result?.code).not.toContain("from '@rc-component/form';");
@@ -59,9 +59,41 @@ describe('antdFormContextAlone', () => {
     );
   });
 
+  it("gives Radio.Group antd's own toNamePathStr without importing antd's Form hooks", () => {
+    const file = require.resolve('antd/es/radio/group.js');
+    const result = transform(fs.readFileSync(file, 'utf8'), file);
+    expect(result?.code).not.toContain('form/hooks/useForm');
+    expect(result?.code).toContain("from '../form/util'");
+    // The body it copies is still antd's (else the copy would drift from the Form's ids).
+    const hooks = fs.readFileSync(require.resolve('antd/es/form/hooks/useForm.js'), 'utf8');
+    expect(hooks).toContain("import { getFieldId, toArray } from '../util';");
+    expect(hooks).toMatch(
+      /export function toNamePathStr\(name\) \{\s+const namePath = toArray\(name\);\s+return namePath\.join\('_'\);\s+\}/,
+    );
+    // The copy answers as antd's does.
+    const toArray = (candidate: unknown) =>
+      candidate === undefined || candidate === false
+        ? []
+        : Array.isArray(candidate)
+          ? candidate
+          : [candidate];
+    const copy = new Function(
+      'toNamePath',
+      `${result?.code.match(/const toNamePathStr = [^;]+;/)?.[0]} return toNamePathStr;`,
+    )(toArray) as (name: unknown) => string;
+    expect(copy(['items', 0, 'state'])).toBe('items_0_state');
+    expect(copy('state')).toBe('state');
+    expect(copy(undefined)).toBe('');
+  });
+
   it('leaves other modules alone and fails loudly when antd changes the import', () => {
     expect(transform('import x from "y";', '/x/antd/es/button/index.js')).toBeNull();
-    expect(() => transform('export {};', file)).toThrow('update antdFormContextAlone');
+    expect(() => transform('export {};', require.resolve('antd/es/form/context.js'))).toThrow(
+      'update antdInputsWithoutForm',
+    );
+    expect(() => transform('export {};', require.resolve('antd/es/radio/group.js'))).toThrow(
+      'update antdInputsWithoutForm',
+    );
   });
 });
 

@@ -516,33 +516,48 @@ export function firstScreenData(root: string): Plugin {
   };
 }
 
+/** One import in an antd module that pulls the whole of rc-form in, and what it becomes. */
+interface FormImportRewrite {
+  module: RegExp;
+  from: string;
+  to: string;
+}
+
 /**
- * antd's `form/context` (which Input, Select, Dropdown and most other inputs import for the form
- * item's status) takes `FormProvider` from `@rc-component/form`'s index, and that index attaches
- * Field, List, useForm and useWatch to the default export as statements, so the whole of rc-form
- * with its async-validator (~10 KB gzip) came along with any input — on /login and in every
- * signed-in layout, with no Form on the page. `FormProvider` is imported from its own module
- * instead; pages with a Form still get rc-form from antd's Form.
+ * antd modules that pages load without a Form, each importing one small thing from a module that
+ * brings the whole of rc-form with its async-validator (14.5 KB gzip): `@rc-component/form`'s index
+ * attaches Field, List, useForm and useWatch to its default export as statements, so no bundler
+ * can drop them.
+ * - `form/context` (Input, Select, Dropdown and most other inputs, for the form item's status)
+ *   takes `FormProvider` from that index: on /login and in every signed-in layout.
+ * - `radio/group` takes `toNamePathStr` (a name's parts joined by `_`) from antd's Form hooks, which
+ *   import rc-form's index: every page with a Table, whose filter menu imports Radio.
+ * Each import is pointed at what it needs; pages with a Form still get rc-form from antd's Form.
  */
-export function antdFormContextAlone(): Plugin {
-  const context = /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/;
-  const indexImport = "import { FormProvider as RcFormProvider } from '@rc-component/form';";
+export const FORM_IMPORT_REWRITES: FormImportRewrite[] = [
+  {
+    module: /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/,
+    from: "import { FormProvider as RcFormProvider } from '@rc-component/form';",
+    to: "import { FormProvider as RcFormProvider } from '@rc-component/form/es/FormContext';",
+  },
+  {
+    module: /[\\/]antd[\\/]es[\\/]radio[\\/]group\.js$/,
+    from: "import { toNamePathStr } from '../form/hooks/useForm';",
+    // antd's own body of toNamePathStr (form/hooks/useForm.js), on antd's own toArray.
+    to: "import { toArray as toNamePath } from '../form/util';\nconst toNamePathStr = (name) => toNamePath(name).join('_');",
+  },
+];
+
+export function antdInputsWithoutForm(rewrites = FORM_IMPORT_REWRITES): Plugin {
   return {
-    name: 'partsportal:antd-form-context-alone',
+    name: 'partsportal:antd-inputs-without-form',
     transform(code, id) {
-      if (!context.test(id)) return null;
+      const rewrite = rewrites.find((candidate) => candidate.module.test(id));
+      if (!rewrite) return null;
       // A new antd that imports it differently: fail, so the saving is not lost unnoticed.
-      if (!code.includes(indexImport))
-        throw new Error(
-          `antd/es/form/context.js no longer has "${indexImport}": update antdFormContextAlone`,
-        );
-      return {
-        code: code.replace(
-          indexImport,
-          "import { FormProvider as RcFormProvider } from '@rc-component/form/es/FormContext';",
-        ),
-        map: null,
-      };
+      if (!code.includes(rewrite.from))
+        throw new Error(`${id} no longer has "${rewrite.from}": update antdInputsWithoutForm`);
+      return { code: code.replace(rewrite.from, rewrite.to), map: null };
     },
   };
 }
