@@ -102,6 +102,12 @@ describe('back office: refunds', () => {
     // The amount column's tag (the one under the number shows below 576 px only).
     await row.getByText('Refund', { exact: true }).last().waitFor();
     expect(await row.textContent()).toContain(`-`);
+    // Negative and red, as antd's danger text (the theme's error colour).
+    const [red, green] = await row
+      .locator('.payment-amount-negative')
+      .last()
+      .evaluate((element) => getComputedStyle(element).color.match(/\d+/g)!.map(Number));
+    expect(red! - green!).toBeGreaterThan(100);
     await buyer.context.close();
     // One page per language, resized (a page load less per shot on a busy machine).
     for (const language of ['en', 'zh'] as const) {

@@ -161,7 +161,7 @@ export default function CatalogPage() {
       {
         key: 'pic',
         title: t('catalog.picture'),
-        width: 64,
+        width: 72,
         render: (_, row) => <Thumbnail row={row} />,
       },
       {

@@ -1,4 +1,4 @@
-import { Popover, Table, Tag, Tooltip, Typography } from 'antd';
+import { Popover, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProductRow, StoreStock } from '@partsportal/contract/catalog';
 
@@ -52,14 +52,18 @@ export function CrossNumbers({ numbers }: { numbers: ProductRow['contrastNumber'
   );
 }
 
-/** Long make/model lists: one line, the full text in a tooltip. */
+/**
+ * Long make/model lists: one line, the full text in a tooltip. Cut by CSS, not antd's
+ * Typography: its `ellipsis` measured every cell in a layout effect (two per catalogue row), and
+ * it brought ~15 KB gzip (its copy and edit parts, rc-input) that the catalogue needs nowhere else.
+ */
 export function EllipsisText({ text, width }: { text: string; width: number }) {
   if (!text) return <span className="muted">—</span>;
   return (
     <Tooltip title={text}>
-      <Typography.Text ellipsis style={{ maxWidth: width }}>
+      <span className="ellipsis-text" style={{ maxWidth: width }}>
         {text}
-      </Typography.Text>
+      </span>
     </Tooltip>
   );
 }

@@ -1,4 +1,4 @@
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PaymentRecord } from '@partsportal/contract/finance';
 
@@ -20,7 +20,7 @@ export function PaymentAmount({
       <Tag color={record.kind === 'refund' ? 'orange' : 'red'}>
         {t(`finance.paymentKinds.${record.kind}`)}
       </Tag>
-      <Typography.Text type="danger">{money(record.amount, record.currency)}</Typography.Text>
+      <span className="payment-amount-negative">{money(record.amount, record.currency)}</span>
     </span>
   );
 }
