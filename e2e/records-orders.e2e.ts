@@ -94,10 +94,18 @@ describe('dashboard and orders (demo)', () => {
       states: ['confirmed'],
       pageSize: 1,
     });
+    // The export's pages come slowly, so its progress dialog (whose code loads with the first
+    // export) is seen while it runs.
+    await page.route('**/api/Web/GetOrderList', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.locator('.export-xlsx').click(),
+      page.getByRole('dialog').getByText('Exporting').waitFor(),
     ]);
+    await page.unroute('**/api/Web/GetOrderList');
     expect(download.suggestedFilename()).toMatch(/^orders-\d{8}-\d{4}\.xlsx$/);
     const file = join(mkdtempSync(join(tmpdir(), 'pp-orders-')), download.suggestedFilename());
     await download.saveAs(file);

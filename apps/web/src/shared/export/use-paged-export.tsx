@@ -1,8 +1,11 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Modal, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { exportPagedList, type PagedExportOptions } from './paged-export';
 import { useFeedback } from '@shared/ui/feedback';
+import { onDemand, useOnDemand } from '@shared/ui/on-demand';
+
+// antd's Modal and Progress (~10 KB gzip) come with the first export, not with every list page.
+const ExportProgressDialog = onDemand(() => import('./export-progress-dialog'));
 
 type StartOptions<T> = Pick<
   PagedExportOptions<T>,
@@ -40,23 +43,15 @@ export function usePagedExport(): {
     }
   };
 
-  const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
-  const modal = (
-    <Modal
-      open={progress !== null}
-      title={t('recordList.exporting')}
-      footer={null}
-      maskClosable={false}
-      onCancel={() => {
-        cancelled.current = true;
-        setProgress(null);
-      }}
-    >
-      <Progress percent={percent} status="active" />
-      <p className="muted">
-        {t('stock.exportProgress', { done: progress?.done ?? 0, total: progress?.total ?? 0 })}
-      </p>
-    </Modal>
-  );
+  const cancel = () => {
+    cancelled.current = true;
+    setProgress(null);
+  };
+  // The dialog cannot come (no connection): the export stops, as if it were closed; the toast says why.
+  const ready = useOnDemand(ExportProgressDialog, progress !== null, cancel);
+  // Kept mounted once shown, so its closing animation still plays.
+  const [used, setUsed] = useState(false);
+  if (progress !== null && ready && !used) setUsed(true);
+  const modal = used ? <ExportProgressDialog progress={progress} onCancel={cancel} /> : null;
   return { start, running: progress !== null, modal };
 }
