@@ -13,7 +13,7 @@ import { callEndpoint } from '@shared/api/client';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { useFormatMoney } from '@shared/format/use-format-money';
-import { ListNameDialog } from '@shared/saved-lists/save-list-button';
+import ListNameDialog from '@shared/saved-lists/list-name-dialog';
 import { useFeedback } from '@shared/ui/feedback';
 import './saved-lists.css';
 
