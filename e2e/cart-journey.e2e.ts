@@ -92,7 +92,13 @@ describe('cart journey', () => {
     const modal = page.locator('.address-modal');
     await modal.locator('#address-contact').fill('Ana García');
     await modal.locator('#address-area').click();
-    await page.locator('.ant-cascader-menu').first().locator('.ant-cascader-menu-item').first().click();
+    // The regions come with the dialog: until then the menu's only item is antd's disabled "No data".
+    await page
+      .locator('.ant-cascader-menu')
+      .first()
+      .locator('.ant-cascader-menu-item:not(.ant-cascader-menu-item-disabled)')
+      .first()
+      .click();
     await page.keyboard.press('Escape');
     await modal.locator('#address-detail').fill('Calle Mayor 1');
     await modal.locator('#address-phone').fill('12345');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Layout } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { warmNumberFormat } from '@shared/format/use-format-money';
 import { useSessionStore } from '@shared/stores/session-store';
 import { MOBILE_BREAKPOINT, useSettingsStore } from '@shared/stores/settings-store';
 import { keepScrollableTablesFocusable } from '@shared/ui/scrollable-regions';
-import { onDemand, useOnDemand } from '@shared/ui/on-demand';
+import { onDemand, useOnDemandShown } from '@shared/ui/on-demand';
 import { PageSpinner } from '@shared/ui/page-spinner';
 import { findRoute } from '../route-table';
 import { KeepAliveOutlet } from './keep-alive-outlet';
@@ -106,13 +106,11 @@ export default function AppLayout() {
  */
 function MobileDrawer({ userInfo }: { userInfo: UserInfo }) {
   const open = useSettingsStore((s) => s.mobileSidebarOpened);
-  // Its code could not come (no connection): the hamburger shows it closed, a new tap asks again.
-  const ready = useOnDemand(MobileSidebar, open, () =>
+  // Kept mounted once opened, so the closing animation still plays. Its code could not come (no
+  // connection): the hamburger shows it closed, a new tap asks again.
+  const shown = useOnDemandShown(MobileSidebar, open, () =>
     useSettingsStore.getState().setMobileSidebarOpened(false),
   );
-  // Kept mounted once opened, so the closing animation still plays.
-  const [used, setUsed] = useState(false);
-  if (open && !used) setUsed(true);
-  if (!used || !ready) return null;
+  if (!shown) return null;
   return <MobileSidebar userInfo={userInfo} open={open} />;
 }

@@ -17,7 +17,7 @@ import { logout } from '@shared/stores/session-store';
 import { useErrorLogStore } from '@shared/stores/error-log-store';
 import { useSettingsStore } from '@shared/stores/settings-store';
 import { hasAnyCode, isAdmin } from '@shared/permission/access';
-import { onDemand, useOnDemand } from '@shared/ui/on-demand';
+import { onDemand, useOnDemandShown } from '@shared/ui/on-demand';
 import { findRoute, HOME_PATH, LEAF_ROUTES, ROUTE_TABLE } from '../route-table';
 import { menuTarget, toMenuItems, visibleRoutes } from './menu-items';
 import { LanguageControl, SizeControl, ThemeControl } from './settings-controls';
@@ -41,17 +41,14 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
   // must_change_password) until the user has chosen a password of their own.
   const [passwordOpen, setPasswordOpen] = useState(userInfo.must_change_password);
   const [errorLogOpen, setErrorLogOpen] = useState(false);
-  const [passwordUsed, setPasswordUsed] = useState(userInfo.must_change_password);
-  const [errorLogUsed, setErrorLogUsed] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
-  const [twoFactorUsed, setTwoFactorUsed] = useState(false);
-  // A dialog whose code cannot come closes again (the next click asks again); the required
-  // password change stays wanted and asks again by itself.
-  const passwordReady = useOnDemand(ChangePasswordDialog, passwordOpen, () => {
+  // Kept mounted once shown, so the closing animation still plays. A dialog whose code cannot
+  // come closes again (the next click asks again); the required password change asks by itself.
+  const passwordShown = useOnDemandShown(ChangePasswordDialog, passwordOpen, () => {
     if (!userInfo.must_change_password) setPasswordOpen(false);
   });
-  const twoFactorReady = useOnDemand(TwoFactorDialog, twoFactorOpen, () => setTwoFactorOpen(false));
-  const errorLogReady = useOnDemand(ErrorLogDialog, errorLogOpen, () => setErrorLogOpen(false));
+  const twoFactorShown = useOnDemandShown(TwoFactorDialog, twoFactorOpen, () => setTwoFactorOpen(false));
+  const errorLogShown = useOnDemandShown(ErrorLogDialog, errorLogOpen, () => setErrorLogOpen(false));
   const errorCount = useErrorLogStore((s) => s.entries.length);
   const route = findRoute(location.pathname);
   // The user menu's personal centre opens the pending orders when the user may see them, else
@@ -120,18 +117,9 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
               ],
               onClick: ({ key }) => {
                 if (key === 'personal' && personalCenter) void navigate(personalCenter);
-                if (key === 'password') {
-                  setPasswordUsed(true);
-                  setPasswordOpen(true);
-                }
-                if (key === 'twoFactor') {
-                  setTwoFactorUsed(true);
-                  setTwoFactorOpen(true);
-                }
-                if (key === 'errorLog') {
-                  setErrorLogUsed(true);
-                  setErrorLogOpen(true);
-                }
+                if (key === 'password') setPasswordOpen(true);
+                if (key === 'twoFactor') setTwoFactorOpen(true);
+                if (key === 'errorLog') setErrorLogOpen(true);
                 if (key === 'logout') void signOut();
               },
             }}
@@ -160,20 +148,15 @@ export function Navbar({ userInfo }: { userInfo: UserInfo }) {
           {t('nav.welcome', { company: userInfo.company_name })}
         </p>
       </div>
-      {/* Kept mounted once opened, so the closing animation still plays. */}
-      {twoFactorUsed && twoFactorReady && (
-        <TwoFactorDialog open={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
-      )}
-      {passwordUsed && passwordReady && (
+      {twoFactorShown && <TwoFactorDialog open={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />}
+      {passwordShown && (
         <ChangePasswordDialog
           open={passwordOpen}
           required={userInfo.must_change_password}
           onClose={() => setPasswordOpen(false)}
         />
       )}
-      {errorLogUsed && errorLogReady && (
-        <ErrorLogDialog open={errorLogOpen} onClose={() => setErrorLogOpen(false)} />
-      )}
+      {errorLogShown && <ErrorLogDialog open={errorLogOpen} onClose={() => setErrorLogOpen(false)} />}
     </header>
   );
 }

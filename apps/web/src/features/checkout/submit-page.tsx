@@ -6,13 +6,15 @@ import { useNavigate } from 'react-router';
 import { addressEndpoints, type Address } from '@partsportal/contract/addresses';
 import { checkoutEndpoints } from '@partsportal/contract/checkout';
 import { useEndpointQuery } from '@shared/api/server-state';
-import { AddressFormModal } from '@shared/address/address-form-modal';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { CheckoutLines, CheckoutTotals } from './checkout-lines';
 import { parseIds } from './checkout-query';
 import { useFeedback } from '@shared/ui/feedback';
+import { onDemand, useOnDemandShown } from '@shared/ui/on-demand';
 
 const PATH = '/cart/submit';
+// antd's Form, Modal and Cascader come with "Add shipping address", not with the page.
+const AddressFormModal = onDemand(() => import('@shared/address/address-form-modal'));
 
 /** Spec §2 "Select shipping address": address cards (default first), preview with freight, remark. */
 export default function SubmitPage() {
@@ -35,6 +37,7 @@ export default function SubmitPage() {
   );
   const [remark, setRemark] = useState('');
   const [adding, setAdding] = useState(false);
+  const addShown = useOnDemandShown(AddressFormModal, adding, () => setAdding(false));
 
   const onNext = () => {
     if (addressId === null) {
@@ -136,7 +139,9 @@ export default function SubmitPage() {
           {t('checkout.next')}
         </Button>
       </div>
-      <AddressFormModal open={adding} address={null} onClose={() => setAdding(false)} onSaved={onSaved} />
+      {addShown && (
+        <AddressFormModal open={adding} address={null} onClose={() => setAdding(false)} onSaved={onSaved} />
+      )}
     </section>
   );
 }

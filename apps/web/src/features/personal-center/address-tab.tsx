@@ -5,8 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { addressEndpoints, type Address } from '@partsportal/contract/addresses';
 import { request } from '@shared/api/client';
 import { invalidateEndpoints, mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
-import { AddressFormModal } from '@shared/address/address-form-modal';
+import { onDemand, useOnDemandShown } from '@shared/ui/on-demand';
 import { useFeedback } from '@shared/ui/feedback';
+
+// antd's Form, Modal and Cascader come with the first add or edit, not with the page.
+const AddressFormModal = onDemand(() => import('@shared/address/address-form-modal'));
 
 /** Spec §2 personal centre "My shipping address": list, add, edit, delete, set default. */
 export function AddressTab() {
@@ -15,6 +18,7 @@ export function AddressTab() {
   const addresses = useEndpointQuery(addressEndpoints.getAddress, {});
   const [editing, setEditing] = useState<Address | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const formShown = useOnDemandShown(AddressFormModal, formOpen, () => setFormOpen(false));
 
   const open = (address: Address | null) => {
     setEditing(address);
@@ -107,12 +111,14 @@ export function AddressTab() {
         scroll={{ x: 1100 }}
         locale={{ emptyText: <Empty description={t('address.empty')} /> }}
       />
-      <AddressFormModal
-        open={formOpen}
-        address={editing}
-        onClose={() => setFormOpen(false)}
-        onSaved={() => setFormOpen(false)}
-      />
+      {formShown && (
+        <AddressFormModal
+          open={formOpen}
+          address={editing}
+          onClose={() => setFormOpen(false)}
+          onSaved={() => setFormOpen(false)}
+        />
+      )}
     </>
   );
 }

@@ -13,9 +13,12 @@ import { callEndpoint } from '@shared/api/client';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { useFormatMoney } from '@shared/format/use-format-money';
-import ListNameDialog from '@shared/saved-lists/list-name-dialog';
 import { useFeedback } from '@shared/ui/feedback';
+import { onDemand, useOnDemandShown } from '@shared/ui/on-demand';
 import './saved-lists.css';
+
+// antd's Form and Modal come with the first rename, not with the page.
+const ListNameDialog = onDemand(() => import('@shared/saved-lists/list-name-dialog'));
 
 const LISTS = [savedListEndpoints.getSavedLists, savedListEndpoints.getSavedList];
 
@@ -92,6 +95,7 @@ export default function SavedListsPage() {
   const lists = useEndpointQuery(savedListEndpoints.getSavedLists, {});
   const [openId, setOpenId] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<SavedListSummary | null>(null);
+  const renameShown = useOnDemandShown(ListNameDialog, renaming !== null, () => setRenaming(null));
   const [busy, setBusy] = useState<number | null>(null);
 
   const addToCart = async (list: SavedListSummary) => {
@@ -221,14 +225,16 @@ export default function SavedListsPage() {
           ))}
         </ul>
       )}
-      <ListNameDialog
-        key={renaming?.id ?? 0}
-        open={renaming !== null}
-        title={t('savedLists.renameTitle')}
-        initial={renaming?.name ?? ''}
-        onSave={rename}
-        onClose={() => setRenaming(null)}
-      />
+      {renameShown && (
+        <ListNameDialog
+          key={renaming?.id ?? 0}
+          open={renaming !== null}
+          title={t('savedLists.renameTitle')}
+          initial={renaming?.name ?? ''}
+          onSave={rename}
+          onClose={() => setRenaming(null)}
+        />
+      )}
     </section>
   );
 }

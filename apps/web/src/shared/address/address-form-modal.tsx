@@ -26,7 +26,7 @@ const EMPTY: AddressFormValues = {
  * The "Add shipping address" form of spec §2, in a modal: used by the personal centre and by
  * the checkout's address step. Checks run in the spec §5 order with the server's words.
  */
-export function AddressFormModal({
+export default function AddressFormModal({
   open,
   address,
   onClose,

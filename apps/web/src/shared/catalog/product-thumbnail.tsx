@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetUrl, bigPictureUrl } from '@shared/api/asset-url';
-import { onDemand, useOnDemand } from '@shared/ui/on-demand';
+import { onDemand, useOnDemandShown } from '@shared/ui/on-demand';
 
 export const THUMB_SIZE = 48;
 
@@ -22,9 +22,8 @@ export function Thumbnail({ row }: { row: { id: number; pic: string; number: str
   const { t } = useTranslation();
   // Once opened, the preview stays mounted (closed), so its closing animation can run. Its code
   // could not come (no connection): the toast says so, the page stays, the next click asks again.
-  const [preview, setPreview] = useState<'never' | 'open' | 'closed'>('never');
-  const previewReady = useOnDemand(PicturePreview, preview === 'open', () => setPreview('never'));
-  const open = () => setPreview('open');
+  const [open, setOpen] = useState(false);
+  const shown = useOnDemandShown(PicturePreview, open, () => setOpen(false));
   return (
     // The catalogue's rows open the detail page on click; the picture (and its preview, a portal
     // whose React events still bubble through here) must not.
@@ -33,7 +32,7 @@ export function Thumbnail({ row }: { row: { id: number; pic: string; number: str
         type="button"
         className="product-thumb-image"
         aria-label={t('catalog.enlargePicture', { number: row.number })}
-        onClick={open}
+        onClick={() => setOpen(true)}
       >
         <img
           className="product-thumb"
@@ -45,12 +44,12 @@ export function Thumbnail({ row }: { row: { id: number; pic: string; number: str
           decoding="async"
         />
       </button>
-      {previewReady && preview !== 'never' && (
+      {shown && (
         <PicturePreview
           src={bigPictureUrl(row.id)}
           alt={row.number}
-          open={preview === 'open'}
-          onClose={() => setPreview('closed')}
+          open={open}
+          onClose={() => setOpen(false)}
         />
       )}
     </span>

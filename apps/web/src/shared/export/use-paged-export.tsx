@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportPagedList, type PagedExportOptions } from './paged-export';
 import { useFeedback } from '@shared/ui/feedback';
-import { onDemand, useOnDemand } from '@shared/ui/on-demand';
+import { onDemand, useOnDemandShown } from '@shared/ui/on-demand';
 
 // antd's Modal and Progress (~10 KB gzip) come with the first export, not with every list page.
 const ExportProgressDialog = onDemand(() => import('./export-progress-dialog'));
@@ -48,10 +48,7 @@ export function usePagedExport(): {
     setProgress(null);
   };
   // The dialog cannot come (no connection): the export stops, as if it were closed; the toast says why.
-  const ready = useOnDemand(ExportProgressDialog, progress !== null, cancel);
-  // Kept mounted once shown, so its closing animation still plays.
-  const [used, setUsed] = useState(false);
-  if (progress !== null && ready && !used) setUsed(true);
-  const modal = used ? <ExportProgressDialog progress={progress} onCancel={cancel} /> : null;
+  const shown = useOnDemandShown(ExportProgressDialog, progress !== null, cancel);
+  const modal = shown ? <ExportProgressDialog progress={progress} onCancel={cancel} /> : null;
   return { start, running: progress !== null, modal };
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { savedListEndpoints } from '@partsportal/contract/saved-lists';
 import { mutateEndpoint } from '@shared/api/server-state';
 import { useFeedback } from '@shared/ui/feedback';
-import { onDemand, useOnDemand } from '@shared/ui/on-demand';
+import { onDemand, useOnDemandShown } from '@shared/ui/on-demand';
 
 // antd's Form and Modal (~30 KB gzip) come with the first click, not with the cart.
 const ListNameDialog = onDemand(() => import('./list-name-dialog'));
@@ -18,10 +18,7 @@ export function SaveListButton({ checked, disabled }: { checked: readonly number
   const { t } = useTranslation();
   const { message } = useFeedback();
   const [open, setOpen] = useState(false);
-  const ready = useOnDemand(ListNameDialog, open, () => setOpen(false));
-  // Kept mounted once shown, so its closing animation still plays.
-  const [used, setUsed] = useState(false);
-  if (open && ready && !used) setUsed(true);
+  const shown = useOnDemandShown(ListNameDialog, open, () => setOpen(false));
   const save = async (name: string) => {
     try {
       const saved = await mutateEndpoint(
@@ -46,7 +43,7 @@ export function SaveListButton({ checked, disabled }: { checked: readonly number
       >
         {checked.length > 0 ? t('savedLists.saveTicked') : t('savedLists.saveAs')}
       </Button>
-      {used && (
+      {shown && (
         <ListNameDialog
           open={open}
           title={

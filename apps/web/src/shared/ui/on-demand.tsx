@@ -78,3 +78,14 @@ export function useOnDemand<P>(part: OnDemand<P>, wanted: boolean, onFailed: () 
   }, [part, wanted, attempt]);
   return part.isLoaded();
 }
+
+/**
+ * `useOnDemand` for a dialog or drawer that stays mounted once shown, so its closing animation
+ * plays: whether to render it (from the first time it is open with its code in).
+ */
+export function useOnDemandShown<P>(part: OnDemand<P>, open: boolean, onFailed: () => void): boolean {
+  const ready = useOnDemand(part, open, onFailed);
+  const [shown, setShown] = useState(false);
+  if (open && ready && !shown) setShown(true);
+  return shown;
+}
