@@ -22,12 +22,14 @@ export default function OrderLineSearchPage() {
   const records = useRecordList(PATH, orderLineQuery, orderEndpoints.getOrderLineList);
   const { filters, update, data, sortable } = records;
 
+  // Key columns first (number, date, part, quantities, price, subtotal) so that they fit 1440 px
+  // beside the open sidebar without a sideways scroll; the rest follows.
   const columns: TableColumnsType<OrderLineRow> = [
     {
       key: 'no',
       dataIndex: 'order_no',
       title: t('orders.no'),
-      width: 190,
+      width: 170,
       ...sortable('no'),
       render: (_, row) => (
         <Link to={`/order/detail?id=${row.order_id}`} className="order-no">
@@ -44,28 +46,19 @@ export default function OrderLineSearchPage() {
       render: (_, row) => formatDate(row.bill_date),
     },
     {
-      key: 'state',
-      title: t('orders.state'),
-      width: 150,
-      render: (_, row) => <OrderStateTag state={row.state} />,
-    },
-    { key: 'seq', dataIndex: 'seq', title: t('orders.seq'), width: 56 },
-    {
       key: 'number',
       dataIndex: 'number',
       title: t('catalog.number'),
-      width: 150,
+      width: 140,
       className: 'product-number',
       ...sortable('number'),
     },
-    { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 180 },
-    { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 100 },
-    { key: 'my_number', dataIndex: 'my_number', title: t('catalog.myNumber'), width: 110 },
+    { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 160 },
     {
       key: 'qty',
       dataIndex: 'qty',
-      title: t('catalog.quantity'),
-      width: 110,
+      title: t('recordList.qty'),
+      width: 80,
       align: 'right',
       ...sortable('qty'),
     },
@@ -73,7 +66,7 @@ export default function OrderLineSearchPage() {
     {
       key: 'price',
       title: t('catalog.price'),
-      width: 120,
+      width: 110,
       align: 'right',
       render: (_, row) => formatMoney(row.price, row.currency, locale),
     },
@@ -81,11 +74,20 @@ export default function OrderLineSearchPage() {
       key: 'sum',
       dataIndex: 'sum',
       title: t('orders.sum'),
-      width: 130,
+      width: 120,
       align: 'right',
       ...sortable('sum'),
       render: (_, row) => formatMoney(row.sum, row.currency, locale),
     },
+    {
+      key: 'state',
+      title: t('orders.state'),
+      width: 130,
+      render: (_, row) => <OrderStateTag state={row.state} />,
+    },
+    { key: 'seq', dataIndex: 'seq', title: t('orders.seq'), width: 56 },
+    { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 100 },
+    { key: 'my_number', dataIndex: 'my_number', title: t('catalog.myNumber'), width: 110 },
     { key: 'client_remark', dataIndex: 'client_remark', title: t('orders.clientRemark'), ellipsis: true },
   ];
 
@@ -121,7 +123,7 @@ export default function OrderLineSearchPage() {
         records={records}
         className="order-line-table"
         columns={columns}
-        scroll={{ x: 1550 }}
+        scroll={{ x: 1530 }}
         emptyText={t('orders.noLines')}
       />
     </section>

@@ -66,13 +66,16 @@ export default function OrderListPage() {
     sheetName: 'Orders',
   });
 
+  // Key columns first and widths that fit 1440 px beside the open sidebar (1,158 px of table):
+  // the number, date, status, amount and delivery show without a sideways scroll in en, es and
+  // zh; the channel, currency and remark follow.
   const columns: TableColumnsType<OrderHeader> = [
-    { key: 'company_sort_name', dataIndex: 'company_sort_name', title: headers.company, width: 150 },
+    { key: 'company_sort_name', dataIndex: 'company_sort_name', title: headers.company, width: 130 },
     {
       key: 'no',
       dataIndex: 'no',
       title: headers.no,
-      width: 190,
+      width: 170,
       ...sortable('no'),
       render: (_, o) => (
         <Link
@@ -85,7 +88,6 @@ export default function OrderListPage() {
         </Link>
       ),
     },
-    { key: 'po_number', dataIndex: 'po_number', title: headers.po, width: 130, ellipsis: true },
     {
       key: 'bill_date',
       dataIndex: 'bill_date',
@@ -95,36 +97,37 @@ export default function OrderListPage() {
       render: (_, o) => formatDate(o.bill_date),
     },
     {
-      key: 'from',
-      dataIndex: 'from',
-      title: headers.from,
-      width: 80,
-      render: (_, o) => channelLabel(t, o.from),
-    },
-    {
       key: 'state',
       dataIndex: 'state',
       title: headers.state,
-      width: 150,
+      width: 140,
       ...sortable('state'),
       render: (_, o) => <OrderStateTag state={o.state} />,
-    },
-    { key: 'currency', dataIndex: 'currency', title: headers.currency, width: 80 },
-    {
-      key: 'export_rate',
-      title: headers.rate,
-      width: 150,
-      render: (_, o) => <DeliveryRate rate={o.export_rate} locale={locale} />,
     },
     {
       key: 'amount',
       dataIndex: 'amount',
       title: headers.amount,
-      width: 150,
+      width: 140,
       align: 'right',
       ...sortable('amount'),
       render: (_, o) => formatMoney(o.amount, o.currency, locale),
     },
+    {
+      key: 'export_rate',
+      title: headers.rate,
+      width: 130,
+      render: (_, o) => <DeliveryRate rate={o.export_rate} locale={locale} />,
+    },
+    { key: 'po_number', dataIndex: 'po_number', title: headers.po, width: 120, ellipsis: true },
+    {
+      key: 'from',
+      dataIndex: 'from',
+      title: headers.from,
+      width: 90,
+      render: (_, o) => channelLabel(t, o.from),
+    },
+    { key: 'currency', dataIndex: 'currency', title: headers.currency, width: 80 },
     { key: 'remark', dataIndex: 'remark', title: headers.remark, ellipsis: true },
   ];
 
@@ -177,21 +180,22 @@ export default function OrderListPage() {
         records={records}
         className="order-table"
         columns={columns}
-        scroll={{ x: 1250 }}
+        scroll={{ x: 1300 }}
         rowClassName={() => 'clickable-row'}
         onRow={(o) => ({ onClick: () => void navigate(`/order/detail?id=${o.id}`) })}
         emptyText={t('orders.empty')}
         summary={() =>
           data && data.total > 0 ? (
             <Table.Summary.Row className="totals-row">
-              <Table.Summary.Cell index={0} colSpan={7}>
+              <Table.Summary.Cell index={0} colSpan={4}>
                 <strong>{t('orders.totals')}</strong>{' '}
                 <span className="muted">{t('orders.totalQty', { qty: data.totals.total_qty })}</span>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={7} align="right">
+              {/* Under the Amount column (index 4); the cells after it cover the rest. */}
+              <Table.Summary.Cell index={4} align="right">
                 <strong>{formatMoney(data.totals.amount, data.list[0]?.currency ?? '', locale)}</strong>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={8} />
+              <Table.Summary.Cell index={5} colSpan={5} />
             </Table.Summary.Row>
           ) : null
         }

@@ -82,7 +82,7 @@ export default function PurchasePage() {
     {
       key: 'amount',
       title: t('recordList.amount'),
-      width: 150,
+      width: 140,
       align: 'right',
       ...sortable('amount'),
       render: (_, row) => money(row.amount, row.currency),
@@ -95,7 +95,7 @@ export default function PurchasePage() {
       ...sortable('require_date'),
       render: (_, row) => (row.require_date ? formatDate(row.require_date) : ''),
     },
-    { key: 'remark', dataIndex: 'remark', title: t('recordList.remark'), width: 170, ellipsis: true },
+    { key: 'remark', dataIndex: 'remark', title: t('recordList.remark'), width: 150, ellipsis: true },
   ];
 
   return (
@@ -128,7 +128,7 @@ export default function PurchasePage() {
         records={records}
         className="purchase-table"
         columns={columns}
-        scroll={{ x: 1180 }}
+        scroll={{ x: 1150 }}
         emptyText={t('purchase.empty')}
       />
     </section>

@@ -111,6 +111,8 @@ export function RecordLineSearch<T extends BillLineRow>({
     fileName: `${filePrefix}-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
   });
 
+  // Key columns first (bill, date, part, quantities, price, total, state) so that they fit 1440 px
+  // beside the open sidebar without a sideways scroll; the brand and unit follow.
   const columns: TableColumnsType<T> = [
     {
       key: 'no',
@@ -126,10 +128,8 @@ export function RecordLineSearch<T extends BillLineRow>({
       ...sortable('bill_date'),
       render: (_, row) => formatDate(row.bill_date),
     },
-    { key: 'number', dataIndex: 'number', title: t('catalog.number'), width: 150, ...sortable('number') },
-    { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 170 },
-    { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 100 },
-    { key: 'unit', dataIndex: 'unit', title: t('catalog.unit'), width: 60 },
+    { key: 'number', dataIndex: 'number', title: t('catalog.number'), width: 140, ...sortable('number') },
+    { key: 'part_name', dataIndex: 'part_name', title: t('catalog.partName'), width: 160 },
     {
       key: 'qty',
       dataIndex: 'qty',
@@ -148,7 +148,7 @@ export function RecordLineSearch<T extends BillLineRow>({
     {
       key: 'price',
       title: t('catalog.price'),
-      width: 120,
+      width: 110,
       align: 'right',
       ...sortable('price'),
       render: (_, row) => money(row.price, row.currency),
@@ -156,12 +156,14 @@ export function RecordLineSearch<T extends BillLineRow>({
     {
       key: 'sum',
       title: t('recordList.sum'),
-      width: 130,
+      width: 120,
       align: 'right',
       ...sortable('sum'),
       render: (_, row) => money(row.sum, row.currency),
     },
     { key: state.key, title: state.title, width: state.width, render: (_, row) => state.cell(row) },
+    { key: 'factory', dataIndex: 'factory', title: t('catalog.factory'), width: 100 },
+    { key: 'unit', dataIndex: 'unit', title: t('catalog.unit'), width: 60 },
   ];
 
   return (
@@ -190,7 +192,7 @@ export function RecordLineSearch<T extends BillLineRow>({
         records={records}
         className={tableClassName}
         columns={columns}
-        scroll={{ x: 1330 }}
+        scroll={{ x: 1310 }}
         emptyText={t('recordList.empty')}
       />
     </section>
