@@ -255,6 +255,28 @@ describe('dashboard and orders (demo)', () => {
     await context.close();
   });
 
+  it('an order, a delivery or a product that is not there: the page title and a warning in the language of the user (es)', async () => {
+    const { context, page } = await newPage(browser(), { language: 'es' });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInByApi(context, 'demo');
+    for (const [path, title, text] of [
+      ['/order/detail?id=99999999', 'Detalle del pedido', 'Registro no encontrado'],
+      ['/export/detail?id=99999999', 'Detalle del envío', 'Registro no encontrado'],
+      ['/product/detail', 'Detalle del producto', 'No se eligió ningún producto.'],
+    ] as const) {
+      await page.goto(`${baseUrl()}${path}`);
+      await waitForShell(page);
+      await expect.poll(() => page.locator('.page .missing-state').textContent()).toBe(text);
+      expect(await page.locator('.page h1').textContent()).toBe(title);
+      // The warning sign is drawn (the page's own CSS, not antd's Result).
+      const sign = await page.locator('.missing-state-icon').boundingBox();
+      expect(sign?.height).toBeGreaterThanOrEqual(60);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('viewer opening /order/index gets the 401 page', async () => {
     const { context, page } = await newPage(browser());
     await signInByApi(context, 'viewer');

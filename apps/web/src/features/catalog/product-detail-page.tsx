@@ -6,7 +6,6 @@ import {
   Descriptions,
   Empty,
   Image,
-  Result,
   Row,
   Select,
   Skeleton,
@@ -33,6 +32,7 @@ import { EquivalentList, ReplacedByTag } from '@shared/catalog/equivalents';
 import { useFormatMoney } from '@shared/format/use-format-money';
 import { detailTitle, trimDecimal, VEHICLE_FIELDS } from './product-detail-fields';
 import { useFeedback } from '@shared/ui/feedback';
+import { MissingState } from '@shared/ui/missing-state';
 
 const PATH = '/product/detail';
 
@@ -54,7 +54,7 @@ export default function ProductDetailPage() {
     return (
       <section className="page">
         <h1 className="page-title">{t('route.productDetail')}</h1>
-        <Result status="warning" title={t('detail.noProduct')} />
+        <MissingState title={t('detail.noProduct')} />
       </section>
     );
   }
@@ -63,7 +63,7 @@ export default function ProductDetailPage() {
       <section className="page">
         <h1 className="page-title">{t('route.productDetail')}</h1>
         {detail.isError && !detail.isFetching ? (
-          <Result status="warning" title={t('detail.notFound')} />
+          <MissingState title={t('detail.notFound')} />
         ) : (
           <Skeleton active paragraph={{ rows: 10 }} />
         )}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Descriptions, Result, Skeleton } from 'antd';
+import { Button, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FREIGHT_METHOD, FREIGHT_PLUGIN_TYPE, freightEndpoints } from '@partsportal/contract/freight';
@@ -7,6 +7,7 @@ import { useEndpointQuery } from '@shared/api/server-state';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';
 import { parseDetailQuery } from './freight-form';
 import { useFormatMoney } from '@shared/format/use-format-money';
+import { MissingState } from '@shared/ui/missing-state';
 
 const PATH = '/proCFreight/ProCFreightDetail';
 
@@ -38,7 +39,7 @@ export default function FreightDetailPage() {
   const back = <Button onClick={() => void navigate('/proCFreight/index')}>{t('freight.back')}</Button>;
   let body;
   if (!query || (views.data && !view && !views.isFetching) || views.isError) {
-    body = <Result status="warning" title={t('freight.viewGone')} extra={back} />;
+    body = <MissingState title={t('freight.viewGone')} extra={back} />;
   } else if (!view) {
     body = <Skeleton active />;
   } else {

@@ -6,7 +6,6 @@ import {
   Descriptions,
   InputNumber,
   Popconfirm,
-  Result,
   Skeleton,
   Space,
   Timeline,
@@ -43,6 +42,7 @@ import { formatDeliveryRate } from '@shared/records/order-state';
 import { useFeedback } from '@shared/ui/feedback';
 import './order-print.css';
 import './orders.css';
+import { MissingState } from '@shared/ui/missing-state';
 
 const PATH = '/order/detail';
 
@@ -118,13 +118,16 @@ export default function OrderDetailPage() {
     }
   };
 
-  if (!id) return <Result status="warning" title={t('orders.notFound')} />;
+  // Not found keeps the page's title and card, like the other detail pages.
+  const missing = (
+    <section className="page">
+      <h1 className="page-title">{t('route.orderDetail')}</h1>
+      <MissingState title={t('orders.notFound')} />
+    </section>
+  );
+  if (!id) return missing;
   if (!detail) {
-    return loaded.isError ? (
-      <Result status="warning" title={t('orders.notFound')} />
-    ) : (
-      <Skeleton active paragraph={{ rows: 10 }} />
-    );
+    return loaded.isError ? missing : <Skeleton active paragraph={{ rows: 10 }} />;
   }
   const h = detail.header;
   const awaitingPayment = h.state === 'pending_payment';

@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Result, Skeleton, Space, type TableColumnsType } from 'antd';
+import { Button, Card, Descriptions, Skeleton, Space, type TableColumnsType } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,6 +19,7 @@ import { useSettingsStore } from '@shared/stores/settings-store';
 import { OrderStateTag } from '@shared/records/order-cells';
 import './records.css';
 import { WaybillLink } from './waybill-link';
+import { MissingState } from '@shared/ui/missing-state';
 
 const PATH = '/export/detail';
 
@@ -35,13 +36,16 @@ export default function DeliveryDetailPage() {
     record: detail,
   } = useRecordDetail(PATH, recordEndpoints.getDeliveryDetail, (delivery) => delivery.header.id);
 
-  if (!id) return <Result status="warning" title={t('orders.notFound')} />;
+  // Not found keeps the page's title and card, like the other detail pages.
+  const missing = (
+    <section className="page">
+      <h1 className="page-title">{t('route.deliveryDetail')}</h1>
+      <MissingState title={t('orders.notFound')} />
+    </section>
+  );
+  if (!id) return missing;
   if (!detail) {
-    return loaded.isError ? (
-      <Result status="warning" title={t('orders.notFound')} />
-    ) : (
-      <Skeleton active paragraph={{ rows: 10 }} />
-    );
+    return loaded.isError ? missing : <Skeleton active paragraph={{ rows: 10 }} />;
   }
   const h = detail.header;
   const money = (amount: string, currency = h.currency) => formatMoney(amount, currency, locale);
