@@ -64,4 +64,24 @@ describe('lazily loaded top-bar dialogs', () => {
     await page.getByRole('dialog').locator('input[type=password]').first().waitFor();
     await context.close();
   });
+
+  it('the cart’s file tab whose code cannot come: "Error de red", the cart stays, the drop zone comes by itself once it can (es)', async () => {
+    const { context, page } = await newPage(browser(), { language: 'es' });
+    await signInByApi(context, 'demo');
+    const dropChunk = /\/assets\/bulk-file-drop-[^/]*\.js$/;
+    await page.route(dropChunk, (route) => route.abort());
+    await page.goto(`${baseUrl()}/cart/index`);
+    await waitForShell(page);
+    await page.getByRole('tab', { name: 'Importar archivo' }).click();
+    await expect.poll(() => page.locator('.ant-message').textContent()).toContain('Error de red');
+    // The tab stays chosen with the drop zone's place kept; the paste box is still one tab away.
+    expect(await page.locator('.bulk-file-waiting').isVisible()).toBe(true);
+    expect(await page.locator('.cart-table').isVisible()).toBe(true);
+    await page.unroute(dropChunk);
+    await expect
+      .poll(() => page.locator('.import-upload').textContent(), { timeout: 15_000 })
+      .toContain('Haga clic o suelte');
+    expect(await page.locator('.import-upload input[type=file]').count()).toBe(1);
+    await context.close();
+  });
 });

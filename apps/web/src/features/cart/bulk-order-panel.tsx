@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
-import { Button, Card, Input, Tabs, Upload } from 'antd';
-import { DownloadOutlined, FileExcelOutlined, InboxOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { Button, Card, Input, Tabs } from 'antd';
+import { DownloadOutlined, FileExcelOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -30,6 +30,9 @@ import {
   type MatchSource,
 } from './match-rows';
 import { useFeedback } from '@shared/ui/feedback';
+import { onDemand, useOnDemand, useOnDemandInBackground } from '@shared/ui/on-demand';
+
+const FileDrop = onDemand(() => import('./bulk-file-drop'));
 
 /**
  * The headline feature: paste lines or import a spreadsheet, fix what did not match, then add
@@ -43,6 +46,11 @@ export function BulkOrderPanel() {
   const [matching, setMatching] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [tab, setTab] = useState<'paste' | 'file'>('paste');
+  // In the background once the cart has drawn; choosing the tab asks at once (a failed load
+  // toasts and asks again after a few seconds while the tab stays chosen).
+  useOnDemandInBackground(FileDrop);
+  const fileDropReady = useOnDemand(FileDrop, tab === 'file', () => undefined);
   const batch = useRef(0);
   const summary = useMemo(() => summarize(rows), [rows]);
   const items = useMemo(() => buildBatchItems(rows), [rows]);
@@ -166,23 +174,12 @@ export function BulkOrderPanel() {
 
   const fileTab = (
     <div className="bulk-file">
-      <Upload.Dragger
-        className="import-upload"
-        accept=".xls,.xlsx"
-        multiple={false}
-        showUploadList={false}
-        disabled={uploading}
-        beforeUpload={(file) => {
-          void onFile(file);
-          return Upload.LIST_IGNORE;
-        }}
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p>{uploading ? t('bulk.uploading') : t('bulk.dropFile')}</p>
-        <p className="muted">{t('bulk.fileHint')}</p>
-      </Upload.Dragger>
+      {fileDropReady ? (
+        <FileDrop uploading={uploading} onFile={(file) => void onFile(file)} />
+      ) : (
+        // The drop zone's place while its code comes (kept, so nothing below moves).
+        <div className="bulk-file-waiting" aria-busy="true" />
+      )}
     </div>
   );
 
@@ -199,6 +196,8 @@ export function BulkOrderPanel() {
     >
       <Tabs
         size="small"
+        activeKey={tab}
+        onChange={(key) => setTab(key === 'file' ? 'file' : 'paste')}
         items={[
           { key: 'paste', label: t('bulk.pasteTab'), children: pasteTab },
           { key: 'file', label: t('bulk.fileTab'), children: fileTab },

@@ -89,3 +89,28 @@ export function useOnDemandShown<P>(part: OnDemand<P>, open: boolean, onFailed: 
   if (open && ready && !shown) setShown(true);
   return shown;
 }
+
+/**
+ * Asks for `part` once the page has drawn, silently if that fails (a `useOnDemand` that wants it
+ * asks again and says why): for what the first screen shows a stand-in of or keeps behind a tab.
+ * Whether its code is in; the caller renders again when it comes.
+ */
+export function useOnDemandInBackground<P>(part: OnDemand<P>): boolean {
+  const [, setArrived] = useState(false);
+  useEffect(() => {
+    if (part.isLoaded()) return;
+    let live = true;
+    // A task of its own after this render: the first screen does not wait for the part's code.
+    const timer = setTimeout(() => {
+      part.load().then(
+        () => live && setArrived(true),
+        () => undefined,
+      );
+    });
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [part]);
+  return part.isLoaded();
+}
