@@ -36,7 +36,7 @@ describe('dashboard and orders (demo)', () => {
       await page.locator(`.dashboard-card-${card} .ant-statistic-content`).waitFor();
     }
     await expect(page.locator('.dashboard-card-debts').textContent()).resolves.toContain('CNY');
-    expect(await page.locator('.dashboard-notices .ant-list-item').count()).toBe(5);
+    expect(await page.locator('.dashboard-notices .dashboard-notice-item').count()).toBe(5);
     await page.locator('.dashboard-notices .notice-unread').first().waitFor();
     const canvas = page.locator('.dashboard-chart canvas');
     await canvas.waitFor();

@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import {
   APP_START_SOURCE,
-  antdInputsWithoutForm,
+  antdImportRewrites,
   chunkPackages,
   firstScreenData,
   inlineEntryCss,
@@ -23,7 +23,7 @@ export const sharedAlias = { '@shared': fileURLToPath(new URL('./src/shared', im
 export default defineConfig({
   plugins: [
     react(),
-    antdInputsWithoutForm(),
+    antdImportRewrites(),
     contractWithoutZod(fileURLToPath(new URL('../../packages/contract/src', import.meta.url))),
     trimAntdStylesheet(fileURLToPath(new URL('./src', import.meta.url))),
     chunkPackages(),

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import {
-  antdInputsWithoutForm,
+  antdImportRewrites,
   dropUnusedAntdCss,
   inlineEntryStylesheet,
   nextFilesIsland,
@@ -43,10 +43,10 @@ describe('dropUnusedAntdCss', () => {
   });
 });
 
-describe('antdInputsWithoutForm', () => {
+describe('antdImportRewrites', () => {
   const require = createRequire(import.meta.url);
   const transform = (code: string, id: string) =>
-    (antdInputsWithoutForm().transform as (code: string, id: string) => { code: string } | null)(code, id);
+    (antdImportRewrites().transform as (code: string, id: string) => { code: string } | null)(code, id);
 
   it("takes FormProvider from its own module in the installed antd, not from rc-form's index", () => {
     const file = require.resolve('antd/es/form/context.js');
@@ -86,13 +86,30 @@ describe('antdInputsWithoutForm', () => {
     expect(copy(undefined)).toBe('');
   });
 
+  it("gives Card antd's Tabs on demand: no static import of Tabs, React already imported above", () => {
+    const file = require.resolve('antd/es/card/Card.js');
+    const source = fs.readFileSync(file, 'utf8');
+    const code = transform(source, file)?.code ?? '';
+    expect(code).not.toContain("import Tabs from '../tabs';");
+    expect(code).toContain("React.lazy(() => import('../tabs'))");
+    expect(source.indexOf("import * as React from 'react';")).toBeGreaterThanOrEqual(0);
+    expect(source.indexOf("import * as React from 'react';")).toBeLessThan(
+      source.indexOf("import Tabs from '../tabs';"),
+    );
+    // Card still draws Tabs only for tabList, under the name the rewrite defines.
+    expect(code).toMatch(/tabList \? \(\/\*#__PURE__\*\/React\.createElement\(Tabs,/);
+  });
+
   it('leaves other modules alone and fails loudly when antd changes the import', () => {
     expect(transform('import x from "y";', '/x/antd/es/button/index.js')).toBeNull();
     expect(() => transform('export {};', require.resolve('antd/es/form/context.js'))).toThrow(
-      'update antdInputsWithoutForm',
+      'update antdImportRewrites',
     );
     expect(() => transform('export {};', require.resolve('antd/es/radio/group.js'))).toThrow(
-      'update antdInputsWithoutForm',
+      'update antdImportRewrites',
+    );
+    expect(() => transform('export {};', require.resolve('antd/es/card/Card.js'))).toThrow(
+      'update antdImportRewrites',
     );
   });
 });

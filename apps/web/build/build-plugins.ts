@@ -516,8 +516,8 @@ export function firstScreenData(root: string): Plugin {
   };
 }
 
-/** One import in an antd module that pulls the whole of rc-form in, and what it becomes. */
-interface FormImportRewrite {
+/** One import in an antd module that pulls in code its users here never run, and what it becomes. */
+interface AntdImportRewrite {
   module: RegExp;
   from: string;
   to: string;
@@ -533,8 +533,11 @@ interface FormImportRewrite {
  * - `radio/group` takes `toNamePathStr` (a name's parts joined by `_`) from antd's Form hooks, which
  *   import rc-form's index: every page with a Table, whose filter menu imports Radio.
  * Each import is pointed at what it needs; pages with a Form still get rc-form from antd's Form.
+ * - `card/Card` imports antd's Tabs (10.6 KB gzip) for its `tabList` prop, which no page here
+ *   uses: every page with a Card carried Tabs. Card gets Tabs through `React.lazy` (should a page
+ *   use `tabList` one day, its tabs come a moment later); pages with Tabs still import them.
  */
-export const FORM_IMPORT_REWRITES: FormImportRewrite[] = [
+export const ANTD_IMPORT_REWRITES: AntdImportRewrite[] = [
   {
     module: /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/,
     from: "import { FormProvider as RcFormProvider } from '@rc-component/form';",
@@ -546,17 +549,23 @@ export const FORM_IMPORT_REWRITES: FormImportRewrite[] = [
     // antd's own body of toNamePathStr (form/hooks/useForm.js), on antd's own toArray.
     to: "import { toArray as toNamePath } from '../form/util';\nconst toNamePathStr = (name) => toNamePath(name).join('_');",
   },
+  {
+    module: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/,
+    from: "import Tabs from '../tabs';",
+    // Card.js imports React as `* as React` above this line.
+    to: "const LazyTabs = React.lazy(() => import('../tabs'));\nconst Tabs = (props) => React.createElement(React.Suspense, { fallback: null }, React.createElement(LazyTabs, props));",
+  },
 ];
 
-export function antdInputsWithoutForm(rewrites = FORM_IMPORT_REWRITES): Plugin {
+export function antdImportRewrites(rewrites = ANTD_IMPORT_REWRITES): Plugin {
   return {
-    name: 'partsportal:antd-inputs-without-form',
+    name: 'partsportal:antd-import-rewrites',
     transform(code, id) {
       const rewrite = rewrites.find((candidate) => candidate.module.test(id));
       if (!rewrite) return null;
       // A new antd that imports it differently: fail, so the saving is not lost unnoticed.
       if (!code.includes(rewrite.from))
-        throw new Error(`${id} no longer has "${rewrite.from}": update antdInputsWithoutForm`);
+        throw new Error(`${id} no longer has "${rewrite.from}": update antdImportRewrites`);
       return { code: code.replace(rewrite.from, rewrite.to), map: null };
     },
   };

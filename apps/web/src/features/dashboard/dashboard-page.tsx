@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { Badge, Card, Col, Empty, List, Row, Skeleton, Statistic, Tag } from 'antd';
+import { Badge, Card, Col, Empty, Row, Skeleton, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dashboardEndpoints } from '@partsportal/contract/dashboard';
@@ -125,23 +125,29 @@ export default function DashboardPage() {
               extra={<Link to="/notice/index">{t('dashboard.allNotices')}</Link>}
               className="dashboard-notices"
             >
-              <List
-                size="small"
-                dataSource={data.notices}
-                locale={{ emptyText: <Empty description={t('dashboard.noNotices')} /> }}
-                renderItem={(notice) => (
-                  <List.Item className={notice.is_read ? 'notice-read' : 'notice-unread'}>
-                    <Badge dot={!notice.is_read} offset={[4, 0]}>
-                      <Link to={`/notice/detail?id=${notice.id}`} className="notice-link">
-                        {notice.is_pinned && <Tag color="red">{t('dashboard.pinned')}</Tag>}
-                        {notice.is_read ? notice.title : <strong>{notice.title}</strong>}
-                      </Link>
-                    </Badge>
-                    <span className="muted notice-date">{formatDate(notice.published_at)}</span>
-                    {!notice.is_read && <span className="dashboard-sr-only">{t('dashboard.unread')}</span>}
-                  </List.Item>
-                )}
-              />
+              {/* Plain list markup: antd's List brings its Pagination with rc-select (31.9 KB
+                  gzip) for five lines that never page. */}
+              {data.notices.length === 0 ? (
+                <Empty description={t('dashboard.noNotices')} />
+              ) : (
+                <ul className="dashboard-notice-list">
+                  {data.notices.map((notice) => (
+                    <li
+                      key={notice.id}
+                      className={`dashboard-notice-item ${notice.is_read ? 'notice-read' : 'notice-unread'}`}
+                    >
+                      <Badge dot={!notice.is_read} offset={[4, 0]}>
+                        <Link to={`/notice/detail?id=${notice.id}`} className="notice-link">
+                          {notice.is_pinned && <Tag color="red">{t('dashboard.pinned')}</Tag>}
+                          {notice.is_read ? notice.title : <strong>{notice.title}</strong>}
+                        </Link>
+                      </Badge>
+                      <span className="muted notice-date">{formatDate(notice.published_at)}</span>
+                      {!notice.is_read && <span className="dashboard-sr-only">{t('dashboard.unread')}</span>}
+                    </li>
+                  ))}
+                </ul>
+              )}
             </Card>
           </Col>
         )}
