@@ -32,7 +32,7 @@ import { EquivalentList, ReplacedByTag } from '@shared/catalog/equivalents';
 import { useFormatMoney } from '@shared/format/use-format-money';
 import { detailTitle, trimDecimal, VEHICLE_FIELDS } from './product-detail-fields';
 import { useFeedback } from '@shared/ui/feedback';
-import { MissingState } from '@shared/ui/missing-state';
+import { MissingPage, MissingState } from '@shared/ui/missing-state';
 
 const PATH = '/product/detail';
 
@@ -50,14 +50,7 @@ export default function ProductDetailPage() {
     { params: { id: id ?? 0 }, enabled: id !== null },
   );
 
-  if (id === null) {
-    return (
-      <section className="page">
-        <h1 className="page-title">{t('route.productDetail')}</h1>
-        <MissingState title={t('detail.noProduct')} />
-      </section>
-    );
-  }
+  if (id === null) return <MissingPage pageTitle={t('route.productDetail')} title={t('detail.noProduct')} />;
   if (!detail.data || detail.data.id !== id) {
     return (
       <section className="page">

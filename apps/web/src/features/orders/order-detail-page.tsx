@@ -42,7 +42,7 @@ import { formatDeliveryRate } from '@shared/records/order-state';
 import { useFeedback } from '@shared/ui/feedback';
 import './order-print.css';
 import './orders.css';
-import { MissingState } from '@shared/ui/missing-state';
+import { MissingPage } from '@shared/ui/missing-state';
 
 const PATH = '/order/detail';
 
@@ -119,12 +119,7 @@ export default function OrderDetailPage() {
   };
 
   // Not found keeps the page's title and card, like the other detail pages.
-  const missing = (
-    <section className="page">
-      <h1 className="page-title">{t('route.orderDetail')}</h1>
-      <MissingState title={t('orders.notFound')} />
-    </section>
-  );
+  const missing = <MissingPage pageTitle={t('route.orderDetail')} title={t('orders.notFound')} />;
   if (!id) return missing;
   if (!detail) {
     return loaded.isError ? missing : <Skeleton active paragraph={{ rows: 10 }} />;

@@ -19,7 +19,7 @@ import { useSettingsStore } from '@shared/stores/settings-store';
 import { OrderStateTag } from '@shared/records/order-cells';
 import './records.css';
 import { WaybillLink } from './waybill-link';
-import { MissingState } from '@shared/ui/missing-state';
+import { MissingPage } from '@shared/ui/missing-state';
 
 const PATH = '/export/detail';
 
@@ -37,12 +37,7 @@ export default function DeliveryDetailPage() {
   } = useRecordDetail(PATH, recordEndpoints.getDeliveryDetail, (delivery) => delivery.header.id);
 
   // Not found keeps the page's title and card, like the other detail pages.
-  const missing = (
-    <section className="page">
-      <h1 className="page-title">{t('route.deliveryDetail')}</h1>
-      <MissingState title={t('orders.notFound')} />
-    </section>
-  );
+  const missing = <MissingPage pageTitle={t('route.deliveryDetail')} title={t('orders.notFound')} />;
   if (!id) return missing;
   if (!detail) {
     return loaded.isError ? missing : <Skeleton active paragraph={{ rows: 10 }} />;

@@ -16,3 +16,13 @@ export function MissingState({ title, extra }: { title: string; extra?: ReactNod
     </div>
   );
 }
+
+/** A whole detail page that has nothing to show: its title and card, and the warning in them. */
+export function MissingPage({ pageTitle, title }: { pageTitle: string; title: string }) {
+  return (
+    <section className="page">
+      <h1 className="page-title">{pageTitle}</h1>
+      <MissingState title={title} />
+    </section>
+  );
+}
