@@ -7,7 +7,7 @@ import type { DayRangeProps } from './day-range-filter';
 /**
  * antd's RangePicker for a day range kept as `YYYY-MM-DD` strings (the URL form of the record
  * lists). Loaded on demand by DayRangeFilter; `focusIndex` is the field the user touched on its
- * stand-in before this code came, focused (which opens the calendar) when it mounts.
+ * stand-in before this code came: it mounts open (`defaultOpen`) with that field focused.
  */
 export default function DayRangePicker({
   from,
