@@ -85,6 +85,8 @@ interface BuildResult {
   login: { gzip: number };
   routes: { path: string; gzip: number }[];
   chunks: { min: number }[];
+  /** Absent in builds measured by a check-bundle from before the floor was reported. */
+  floor?: { shellGzip: number; shellWithTableGzip: number | null };
   failures: string[];
 }
 
@@ -118,12 +120,21 @@ function bundleRow(webDir: string, beforeDir: string | undefined) {
   const over = build.routes.filter((route) => route.gzip / 1024 > ROUTE_TARGET_KB);
   if (largestRoute) {
     const beforeRoute = before?.routes.find((route) => route.path === largestRoute.path);
+    // Issue 18: where the target is missed, the floor stands beside it (same build).
+    const tableFloor = build.floor?.shellWithTableGzip;
+    const floorText = build.floor
+      ? `; floor: the signed-in shell ${kib(build.floor.shellGzip)} KB${tableFloor ? `, with antd's Table ${kib(tableFloor)} KB` : ''}`
+      : '';
     rows.push({
       scenario: 'web build',
-      metric: `largest route's initial JS (gzip): ${largestRoute.path}; ${over.length} of ${build.routes.length} routes over ${ROUTE_TARGET_KB} KB`,
+      metric: `largest route's initial JS (gzip): ${largestRoute.path}; ${over.length} of ${build.routes.length} routes over ${ROUTE_TARGET_KB} KB${floorText}`,
       value: largestRoute.gzip / 1024,
       unit: 'KB',
-      ...(beforeRoute ? { baseline: { name: 'before', value: beforeRoute.gzip / 1024 } } : {}),
+      ...(beforeRoute
+        ? { baseline: { name: 'before', value: beforeRoute.gzip / 1024 } }
+        : tableFloor
+          ? { baseline: { name: "floor: shell + antd's Table", value: tableFloor / 1024 } }
+          : {}),
       target: `≤ ${ROUTE_TARGET_KB} KB`,
       pass: over.length === 0,
     });

@@ -4,10 +4,12 @@
 //   imports) must stay <= 250 KB gzip;
 // - no chunk may exceed 500 kB minified;
 // - no route's initial JS may exceed 300 KB gzip (issue 18) — reported and listed on every build,
-//   but not yet a failure: no signed-in route meets it (the shared floor of antd's core, the
-//   entry, zod and the layout is ~290 KB, before a page's own Table or form; docs/PERFORMANCE.md
-//   "Fast on a workshop phone"). ROUTE_TARGET_ENFORCED turns it into a failure once they do;
-//   CHECK_BUNDLE_ROUTE_TARGET=1 enforces it now (to see the list fail);
+//   but not yet a failure: most signed-in routes miss it. The floor beside it is measured on
+//   the same build (issue 18 asks for it where a target is missed): the shell every signed-in
+//   route loads before its page (entry, app start, layout: React, antd's core, the router,
+//   i18n) and what antd's Table with the Pagination it imports adds on top of the shell.
+//   ROUTE_TARGET_ENFORCED turns it into a failure once they do; CHECK_BUNDLE_ROUTE_TARGET=1
+//   enforces it now (to see the list fail);
 // - ECharts (echarts + zrender) may only sit in chunks that the charts alone load (the buyer's
 //   dashboard, the back office's sales report chart, issue 15 item 6).
 // Writes the size table (initial JS per route, every chunk) into docs/PERFORMANCE.md between
@@ -28,6 +30,8 @@ const LAYOUT_SOURCE = 'src/app/layout/app-layout.tsx';
 const APP_START_SOURCE = 'src/app/start-app.tsx';
 const ROUTE_TABLE = 'src/app/route-table.ts';
 const ECHARTS_PACKAGES = ['echarts', 'zrender'];
+/** The package of antd's Table (the floor of a page with a table). */
+const TABLE_PACKAGE = '@rc-component/table';
 const DASHBOARD_FOLDER = 'src/features/dashboard/';
 /** The lazily loaded chart components allowed to load ECharts besides the dashboard. */
 const CHART_SOURCES = ['src/features/reports/sales-chart.tsx'];
@@ -97,6 +101,15 @@ const routes = routePages().map((page) => {
 });
 const login = routes.find((route) => route.path === '/login');
 
+// The floor under the route target: the shell, and the shell + antd's Table (its chunk found by
+// package, since antd's internal chunks have no source key of their own in the manifest).
+const shellKeys = new Set([...entryClosure, ...layoutClosure]);
+const shellGzip = gzipOf(jsFiles(shellKeys));
+const tableKey = Object.keys(manifest).find((key) =>
+  (chunkPackages?.[manifest[key].file] ?? []).includes(TABLE_PACKAGE),
+);
+const shellWithTableGzip = tableKey ? gzipOf(jsFiles(closure(tableKey, new Set(shellKeys)))) : null;
+
 const loginFiles = new Set(login.files);
 const chunks = [...new Set(Object.values(manifest).map((c) => c.file))]
   .filter((file) => file.endsWith('.js'))
@@ -156,6 +169,9 @@ console.log(
   `Routes over the ${ROUTE_TARGET_GZIP / 1024} KB gzip target: ${overTarget.length} of ${routes.length}${ROUTE_TARGET_ENFORCED ? ' (enforced)' : ' (reported, not enforced)'}`,
 );
 console.log(
+  `Floor: the signed-in shell ${kb(shellGzip)} KB gzip; with antd's Table (and its Pagination) ${kb(shellWithTableGzip)} KB`,
+);
+console.log(
   `ECharts chunks: ${[...echartsFiles].join(', ') || '–'}; loaded by ${echartsOwners.join(', ') || '–'}`,
 );
 
@@ -166,6 +182,7 @@ const result = {
   overRouteTarget: overTarget.map((route) => route.path),
   login: { gzip: login.gzip, files: login.files },
   routes: routes.map(({ path, page, gzip, files }) => ({ path, page, gzip, files: files.length })),
+  floor: { shellGzip, shellWithTableGzip },
   chunks,
   echarts: { chunks: [...echartsFiles], loadedBy: echartsOwners },
   failures,
@@ -180,7 +197,7 @@ const stable = (file) => file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/,
 const table = [
   `/login initial JS: **${kb(login.gzip)} KB gzip** (budget ${LOGIN_BUDGET_GZIP / 1024} KB); largest chunk ${kb(chunks[0].min)} KB minified (limit ${CHUNK_LIMIT_MIN / 1000} kB); ECharts only in ${[...echartsFiles].map(stable).join(' + ')}, loaded by ${echartsOwners.join(', ')}. ${failures.length ? `**FAILED:** ${failures.join('; ')}` : 'All budgets met.'}`,
   '',
-  `Route target ${ROUTE_TARGET_GZIP / 1024} KB gzip (issue 18; reported, ${ROUTE_TARGET_ENFORCED ? 'enforced' : 'not yet enforced'}): ${overTarget.length} of ${routes.length} routes over it${overTarget.length ? ` (smallest over: ${kb(Math.min(...overTarget.map((route) => route.gzip)))} KB, largest: ${kb(Math.max(...overTarget.map((route) => route.gzip)))} KB)` : ''}.`,
+  `Route target ${ROUTE_TARGET_GZIP / 1024} KB gzip (issue 18; reported, ${ROUTE_TARGET_ENFORCED ? 'enforced' : 'not yet enforced'}): ${overTarget.length} of ${routes.length} routes over it${overTarget.length ? ` (smallest over: ${kb(Math.min(...overTarget.map((route) => route.gzip)))} KB, largest: ${kb(Math.max(...overTarget.map((route) => route.gzip)))} KB)` : ''}. The floor on the same build: every signed-in route loads the shell (entry, app start, layout: React, antd's core, the router, i18n) of **${kb(shellGzip)} KB** before its page${shellWithTableGzip === null ? '' : `; the shell with antd's Table (and the Pagination it imports) is **${kb(shellWithTableGzip)} KB**, so no page with an antd table can meet the target on this stack`}.`,
   '',
   'Initial JS per route (entry + layout + page chunks and their static imports; locale packs and lazy components such as the dashboard chart come on top):',
   '',

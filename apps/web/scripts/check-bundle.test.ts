@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 
 // check-bundle.mjs on small made-up builds: each budget must fail the build when it is missed.
@@ -106,6 +107,29 @@ describe('check-bundle', () => {
     expect(result.echarts.loadedBy).toEqual(['src/features/dashboard/dashboard-chart.tsx']);
     const catalogue = result.routes.find((route: { path: string }) => route.path === '/product/index');
     expect(catalogue.files).toBe(5);
+  });
+
+  it('measures the floor beside the route target: the signed-in shell, and the shell with antd\'s Table', () => {
+    const chunks = base();
+    chunks['src/app/layout/app-layout.tsx'] = {
+      file: 'assets/app-layout-IIIIIIII.js',
+      bytes: 8_000,
+      isDynamicEntry: true,
+    };
+    chunks['_table.js']!.packages = ['antd', '@rc-component/table'];
+    chunks['_table.js']!.imports = ['_pagination.js'];
+    chunks['_pagination.js'] = { file: 'assets/pagination-JJJJJJJJ.js', bytes: 20_000, packages: ['antd'] };
+    const { status, result } = check(fakeBuild(chunks));
+    expect(status).toBe(0);
+    const gzipOf = (text: string) => zlib.gzipSync(text, { level: 9 }).length;
+    const dist = result.dist as string;
+    const size = (file: string) => gzipOf(fs.readFileSync(path.join(dist, file), 'utf8'));
+    const shell = ['index-AAAAAAAA', 'start-app-GGGGGGGG', 'react-dom-HHHHHHHH', 'app-layout-IIIIIIII'];
+    const shellGzip = shell.reduce((sum, name) => sum + size(`assets/${name}.js`), 0);
+    expect(result.floor.shellGzip).toBe(shellGzip);
+    expect(result.floor.shellWithTableGzip).toBe(
+      shellGzip + size('assets/table-DDDDDDDD.js') + size('assets/pagination-JJJJJJJJ.js'),
+    );
   });
 
   it('measures a build from before the app start was a chunk of its own as entry + login chunk', () => {
