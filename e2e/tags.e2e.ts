@@ -82,6 +82,38 @@ describe('tag views', () => {
     await context.close();
   });
 
+  // WCAG 2.2 (2.5.8), Lighthouse's target-size: a tab's link was its text alone, 20 px high, and a
+  // four-character Chinese title sat 2 px from its close button.
+  it('every tab link and close button is a target of at least 24 × 24 px, in zh and at 375 px', async () => {
+    const { context, page } = await newPage(browser(), {
+      language: 'zh',
+      viewport: { width: 375, height: 800 },
+    });
+    await signInByApi(context, 'demo');
+    await page.goto(`${baseUrl()}/dashboard`);
+    await waitForShell(page);
+    await page.goto(`${baseUrl()}/order/index?type=all`);
+    await waitForShell(page);
+    await page.locator('.tag-item[data-path="/order/index"].tag-active').waitFor();
+    const targets = await page.locator('.tag-item a, .tag-item .tag-close').evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        return {
+          target: element.textContent || element.getAttribute('aria-label'),
+          w: box.width,
+          h: box.height,
+        };
+      }),
+    );
+    // The dashboard's link (pinned, no close button), the order list's link and its close button.
+    expect(targets).toHaveLength(3);
+    for (const target of targets) {
+      expect(target.w, JSON.stringify(target)).toBeGreaterThanOrEqual(24);
+      expect(target.h, JSON.stringify(target)).toBeGreaterThanOrEqual(24);
+    }
+    await context.close();
+  });
+
   it('keeps a filter input across tab switches, and refresh resets it', async () => {
     const { context, page } = await newPage(browser());
     await signInByApi(context, 'demo');
