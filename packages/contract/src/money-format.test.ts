@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatMoney, formatPercent, INTL_LOCALES } from './money-format';
 
 // Intl separates code and number with a no-break space; the tests read it as a plain one.
@@ -35,5 +35,114 @@ describe('formatPercent', () => {
     expect(formatPercent('97.3700', INTL_LOCALES.zh)).toBe('97.37%');
     expect(formatPercent('100.0000', 'en-US')).toBe('100%');
     expect(formatPercent('', 'en-US')).toBe('');
+  });
+});
+
+describe('the three interface locales written by rule, as Intl writes them', () => {
+  // Intl on the exact decimal (a string; percent as "<rate>E-2"), the formatter before this one.
+  const intlMoney = (amount: string, currency: string, locale: string) => {
+    const code = /^[A-Z]{3}$/.test(currency);
+    const text = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      ...(code ? { style: 'currency', currency, currencyDisplay: 'code' } : {}),
+    }).format(amount as unknown as number);
+    return code || !currency ? text : `${text} ${currency}`;
+  };
+  const intlPercent = (rate: string, locale: string) =>
+    new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+      `${rate}E-2` as unknown as number,
+    );
+
+  // Pages pass the Intl locale or the bare language ('es'); both must match Intl.
+  const LOCALES = [...Object.values(INTL_LOCALES), ...Object.keys(INTL_LOCALES)];
+
+  /** Amounts as the database gives them and as people type them: every length, sign, rounding edge. */
+  function amounts(): string[] {
+    const list = [
+      '0',
+      '-0',
+      '0.00',
+      '-0.001',
+      '0.005',
+      '-0.005',
+      '0.994',
+      '0.995',
+      '9.995',
+      '999.995',
+      '-999.995',
+    ];
+    list.push('1234.5', '12345.675', '99999.995', '999999.995', '.5', '5.', '+7.1', '007.30', '-.25');
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < 3000; i++) {
+      const digits = 1 + Math.floor(random() * 16);
+      let integer = String(Math.floor(random() * 9) + 1);
+      while (integer.length < digits) integer += String(Math.floor(random() * 10));
+      const places = Math.floor(random() * 6);
+      let fraction = '';
+      while (fraction.length < places) fraction += String(Math.floor(random() * 10));
+      // Every tenth: a fraction that ends on the rounding edge (…5, …95, …995).
+      if (i % 10 === 0) fraction = `${fraction.slice(0, 1)}${'9'.repeat(i % 3)}5`;
+      list.push(`${random() < 0.3 ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`);
+    }
+    return list;
+  }
+
+  it('money: 3,000+ amounts × three locales (and bare languages) × a code, none and a non-ISO one', () => {
+    const differences: string[] = [];
+    for (const locale of LOCALES)
+      for (const amount of amounts())
+        for (const currency of ['CNY', 'EUR', '', 'RMB1']) {
+          const ours = formatMoney(amount, currency, locale);
+          const intl = intlMoney(amount, currency, locale);
+          if (ours !== intl) differences.push(`${locale} ${amount} ${currency}: ${ours} ≠ ${intl}`);
+        }
+    expect(differences.slice(0, 10)).toEqual([]);
+  });
+
+  it('percent: the same amounts as rates × three locales and bare languages', () => {
+    const differences: string[] = [];
+    for (const locale of LOCALES)
+      for (const rate of amounts()) {
+        const ours = formatPercent(rate, locale);
+        const intl = intlPercent(rate, locale);
+        if (ours !== intl) differences.push(`${locale} ${rate}: ${ours} ≠ ${intl}`);
+      }
+    expect(differences.slice(0, 10)).toEqual([]);
+  });
+
+  it('numbers as well as strings, and Intl for what the rule does not cover', () => {
+    expect(plain(formatMoney(0.1 + 0.2, 'CNY', 'en-US'))).toBe('CNY 0.30');
+    expect(plain(formatMoney(1e21, 'CNY', 'en-US'))).toBe('CNY 1,000,000,000,000,000,000,000.00');
+    expect(plain(formatMoney('0x10', 'CNY', 'en-US'))).toBe('CNY 16.00');
+    expect(plain(formatMoney('1234.5', 'EUR', 'de-DE'))).toBe('1.234,50 EUR');
+    expect(formatPercent(12.5, 'en-US')).toBe('12.5%');
+    expect(formatPercent('1.0050', 'en-US')).toBe('1.01%');
+    expect(plain(formatPercent('1e2', 'es-ES'))).toBe('100 %');
+  });
+
+  it('never asks Intl for the interface locales (its first use loads ICU: a long task on a phone)', () => {
+    const Original = Intl.NumberFormat;
+    let created = 0;
+    class Counting extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        created += 1;
+      }
+    }
+    vi.stubGlobal('Intl', { ...Intl, NumberFormat: Counting });
+    try {
+      for (const locale of LOCALES) {
+        formatMoney('98765.4321', 'USD', locale);
+        formatMoney('-1', '', locale);
+        formatPercent('97.3700', locale);
+      }
+      expect(created).toBe(0);
+      formatMoney('1', 'EUR', 'fr-FR');
+      expect(created).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -7,7 +7,6 @@ import type { UserInfo } from '@partsportal/contract/auth';
 import { queryClient } from '@shared/api/server-state';
 import { getStaticConfig } from '@shared/api/static-config';
 import { loadDayjsLocale } from '@shared/i18n/antd-locale';
-import { warmNumberFormat } from '@shared/format/use-format-money';
 import { useSessionStore } from '@shared/stores/session-store';
 import { MOBILE_BREAKPOINT, useSettingsStore } from '@shared/stores/settings-store';
 import { keepScrollableTablesFocusable } from '@shared/ui/scrollable-regions';
@@ -42,8 +41,6 @@ export default function AppLayout() {
   useEffect(() => keepScrollableTablesFocusable(document.body), []);
   // A menu tap starts the new page's first request at once (next-page.ts).
   useEffect(() => listenForNavigations(), []);
-  // Money is formatted in the first answer's render: ICU gets ready before it (a task of its own).
-  useEffect(() => warmNumberFormat(), []);
 
   // Spec §2: under 992 px the layout switches to mobile mode and the sidebar closes.
   useEffect(() => {

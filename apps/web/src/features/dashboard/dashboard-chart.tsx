@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { LineChart } from 'echarts/charts';
 import { GridSimpleComponent, LegendPlainComponent, TooltipComponent } from 'echarts/components';
 import { init, use as registerEchartsParts, type EChartsType } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import type { DashboardChartOption } from './chart-option';
+import type { Dashboard } from '@partsportal/contract/dashboard';
+import { buildChartOption, type ChartTexts } from './chart-option';
 
 // Only what this chart draws: the modular build keeps the dashboard chunk small.
 registerEchartsParts([
@@ -15,9 +16,27 @@ registerEchartsParts([
 ]);
 
 /** An ECharts canvas that follows its container's size (window resize, sidebar collapse). */
-export default function DashboardChart({ option, label }: { option: DashboardChartOption; label: string }) {
+export default function DashboardChart({
+  chart: data,
+  themeColor,
+  locale,
+  currency,
+  texts,
+  label,
+}: {
+  chart: Dashboard['chart'];
+  themeColor: string;
+  locale: string;
+  currency: string;
+  texts: ChartTexts;
+  label: string;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
+  const option = useMemo(
+    () => buildChartOption(data, { themeColor, locale, currency, texts }),
+    [data, themeColor, locale, currency, texts],
+  );
 
   useEffect(() => {
     const element = host.current;
