@@ -109,7 +109,7 @@ describe('check-bundle', () => {
     expect(catalogue.files).toBe(5);
   });
 
-  it('measures the floor beside the route target: the signed-in shell, and the shell with antd\'s Table', () => {
+  it("measures the floor beside the route target: the signed-in shell, and the shell with antd's Table", () => {
     const chunks = base();
     chunks['src/app/layout/app-layout.tsx'] = {
       file: 'assets/app-layout-IIIIIIII.js',
