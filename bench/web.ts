@@ -86,7 +86,7 @@ interface BuildResult {
   routes: { path: string; gzip: number }[];
   chunks: { min: number }[];
   /** Absent in builds measured by a check-bundle from before the floor was reported. */
-  floor?: { shellGzip: number; shellWithTableGzip: number | null };
+  floor?: { shellGzip: number; shellFiles?: number; shellWithTableGzip: number | null };
   failures: string[];
 }
 
@@ -123,7 +123,7 @@ function bundleRow(webDir: string, beforeDir: string | undefined) {
     // Issue 18: where the target is missed, the floor stands beside it (same build).
     const tableFloor = build.floor?.shellWithTableGzip;
     const floorText = build.floor
-      ? `; floor: the signed-in shell ${kib(build.floor.shellGzip)} KB${tableFloor ? `, with antd's Table ${kib(tableFloor)} KB` : ''}`
+      ? `; floor: the signed-in shell ${kib(build.floor.shellGzip)} KB${build.floor.shellFiles ? ` in ${build.floor.shellFiles} files` : ''}${tableFloor ? `, with antd's Table ${kib(tableFloor)} KB` : ''}`
       : '';
     rows.push({
       scenario: 'web build',

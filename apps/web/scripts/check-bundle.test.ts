@@ -127,6 +127,7 @@ describe('check-bundle', () => {
     const shell = ['index-AAAAAAAA', 'start-app-GGGGGGGG', 'react-dom-HHHHHHHH', 'app-layout-IIIIIIII'];
     const shellGzip = shell.reduce((sum, name) => sum + size(`assets/${name}.js`), 0);
     expect(result.floor.shellGzip).toBe(shellGzip);
+    expect(result.floor.shellFiles).toBe(shell.length);
     expect(result.floor.shellWithTableGzip).toBe(
       shellGzip + size('assets/table-DDDDDDDD.js') + size('assets/pagination-JJJJJJJJ.js'),
     );
