@@ -91,15 +91,23 @@ describe('cart journey', () => {
     await page.locator('.address-cards .add-address').click();
     const modal = page.locator('.address-modal');
     await modal.locator('#address-contact').fill('Ana García');
-    await modal.locator('#address-area').click();
     // The regions come with the dialog: until then the menu's only item is antd's disabled "No data".
-    await page
-      .locator('.ant-cascader-menu')
-      .first()
-      .locator('.ant-cascader-menu-item:not(.ant-cascader-menu-item-disabled)')
-      .first()
-      .click();
-    await page.keyboard.press('Escape');
+    // On a busy machine the click could land while the menu re-rendered with them and choose
+    // nothing (CI21: "Please select the region!"): open, choose and check the choice took, again if not.
+    const region = modal.locator('.ant-cascader');
+    const placeholder = 'Country / province / city';
+    for (let attempt = 1; (await region.textContent())?.includes(placeholder); attempt++) {
+      if (attempt > 5) throw new Error('the region cascader kept no choice after 5 tries');
+      if (!(await page.locator('.ant-cascader-menu').first().isVisible()))
+        await modal.locator('#address-area').click();
+      await page
+        .locator('.ant-cascader-menu')
+        .first()
+        .locator('.ant-cascader-menu-item:not(.ant-cascader-menu-item-disabled)')
+        .first()
+        .click();
+      await page.keyboard.press('Escape');
+    }
     await modal.locator('#address-detail').fill('Calle Mayor 1');
     await modal.locator('#address-phone').fill('12345');
     await modal.getByRole('button', { name: 'Save' }).click();
