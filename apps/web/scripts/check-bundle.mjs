@@ -104,8 +104,9 @@ const login = routes.find((route) => route.path === '/login');
 // The floor under the route target: the shell, and the shell + antd's Table (its chunk found by
 // package, since antd's internal chunks have no source key of their own in the manifest).
 const shellKeys = new Set([...entryClosure, ...layoutClosure]);
-const shellFiles = jsFiles(shellKeys).length;
-const shellGzip = gzipOf(jsFiles(shellKeys));
+const shellJs = jsFiles(shellKeys);
+const shellFiles = shellJs.length;
+const shellGzip = gzipOf(shellJs);
 const tableKey = Object.keys(manifest).find((key) =>
   (chunkPackages?.[manifest[key].file] ?? []).includes(TABLE_PACKAGE),
 );
