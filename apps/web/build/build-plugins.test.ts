@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import {
@@ -40,6 +41,31 @@ describe('dropUnusedAntdCss', () => {
     expect(trimmed.length).toBeLessThan(css.length * 0.93);
     // Balanced braces: no block was cut in half.
     expect(trimmed.split('{').length).toBe(trimmed.split('}').length);
+  });
+});
+
+describe("the rc-component packages' modules (vite.config.ts marks them free of side effects)", () => {
+  it('import no module for its effect alone, so rolldown may drop the ones nothing uses', () => {
+    const root = path.dirname(createRequire(import.meta.url).resolve('@rc-component/table/package.json'));
+    const scope = path.dirname(root);
+    const bare: string[] = [];
+    let modules = 0;
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (entry.name.endsWith('.js')) {
+          modules++;
+          if (/^import\s*['"]/m.test(fs.readFileSync(file, 'utf8'))) bare.push(file);
+        }
+      }
+    };
+    for (const pkg of fs.readdirSync(scope)) {
+      const es = path.join(scope, pkg, 'es');
+      if (fs.existsSync(es)) walk(es);
+    }
+    expect(modules).toBeGreaterThan(500);
+    expect(bare).toEqual([]);
   });
 });
 
@@ -100,6 +126,51 @@ describe('antdImportRewrites', () => {
     expect(code).toMatch(/tabList \? \(\/\*#__PURE__\*\/React\.createElement\(Tabs,/);
   });
 
+  it("gives Table its filter menu on demand, with antd's flattenKeys for getFilterData", () => {
+    const file = require.resolve('antd/es/table/hooks/useFilter/index.js');
+    const source = fs.readFileSync(file, 'utf8');
+    const code = transform(source, file)?.code ?? '';
+    expect(code).not.toMatch(/^import .* from '\.\/FilterDropdown';$/m);
+    expect(code).toContain("React.lazy(() => import('./FilterDropdown'))");
+    expect(source.indexOf("import * as React from 'react';")).toBeGreaterThanOrEqual(0);
+    expect(source.indexOf("import * as React from 'react';")).toBeLessThan(
+      source.indexOf("import FilterDropdown, { flattenKeys } from './FilterDropdown';"),
+    );
+    // A filter column still draws FilterDropdown, and the module still re-exports flattenKeys.
+    expect(code).toContain('React.createElement(FilterDropdown, {');
+    expect(code).toContain('export { flattenKeys };');
+    // The copy answers as antd's does (antd's body: FilterDropdown.js).
+    expect(
+      fs.readFileSync(require.resolve('antd/es/table/hooks/useFilter/FilterDropdown.js'), 'utf8'),
+    ).toMatch(
+      /export function flattenKeys\(filters\) \{\s+let keys = \[\];\s+\(filters \|\| \[\]\)\.forEach\(\(\{\s+value,\s+children\s+\}\) => \{\s+keys\.push\(value\);\s+if \(children\) \{\s+keys = \[\]\.concat\(_toConsumableArray\(keys\), _toConsumableArray\(flattenKeys\(children\)\)\);/,
+    );
+    const copy = new Function(
+      `${code.match(/function flattenKeys\(filters\) \{.*\}/)?.[0]} return flattenKeys;`,
+    )() as (filters: unknown) => unknown[];
+    expect(
+      copy([
+        { value: 'a' },
+        { value: 'b', children: [{ value: 'c' }, { value: 'd', children: [{ value: 1 }] }] },
+      ]),
+    ).toEqual(['a', 'b', 'c', 'd', 1]);
+    expect(copy(undefined)).toEqual([]);
+  });
+
+  it("gives Table the virtual table on demand, with InternalTable's ref passed on", () => {
+    const file = require.resolve('antd/es/table/InternalTable.js');
+    const source = fs.readFileSync(file, 'utf8');
+    const code = transform(source, file)?.code ?? '';
+    expect(code).not.toContain("import RcVirtualTable from './RcTable/VirtualTable';");
+    expect(code).toContain("React.lazy(() => import('./RcTable/VirtualTable'))");
+    expect(source.indexOf("import * as React from 'react';")).toBeLessThan(
+      source.indexOf("import RcVirtualTable from './RcTable/VirtualTable';"),
+    );
+    // Only `virtual` tables draw it, and the ref goes to it as a prop.
+    expect(code).toContain('const TableComponent = virtual ? RcVirtualTable : RcTable;');
+    expect(code).toMatch(/React\.createElement\(TableComponent, \{[^]*?ref: tblRef,/);
+  });
+
   it('leaves other modules alone and fails loudly when antd changes the import', () => {
     expect(transform('import x from "y";', '/x/antd/es/button/index.js')).toBeNull();
     expect(() => transform('export {};', require.resolve('antd/es/form/context.js'))).toThrow(
@@ -108,9 +179,12 @@ describe('antdImportRewrites', () => {
     expect(() => transform('export {};', require.resolve('antd/es/radio/group.js'))).toThrow(
       'update antdImportRewrites',
     );
-    expect(() => transform('export {};', require.resolve('antd/es/card/Card.js'))).toThrow(
-      'update antdImportRewrites',
-    );
+    for (const module of [
+      'antd/es/card/Card.js',
+      'antd/es/table/hooks/useFilter/index.js',
+      'antd/es/table/InternalTable.js',
+    ])
+      expect(() => transform('export {};', require.resolve(module))).toThrow('update antdImportRewrites');
   });
 });
 

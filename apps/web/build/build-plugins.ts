@@ -555,6 +555,26 @@ export const ANTD_IMPORT_REWRITES: AntdImportRewrite[] = [
     // Card.js imports React as `* as React` above this line.
     to: "const LazyTabs = React.lazy(() => import('../tabs'));\nconst Tabs = (props) => React.createElement(React.Suspense, { fallback: null }, React.createElement(LazyTabs, props));",
   },
+  {
+    module: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/,
+    from: "import FilterDropdown, { flattenKeys } from './FilterDropdown';",
+    // useFilter/index.js imports React as `* as React` above this line. Until the menu's code
+    // arrives the column shows its title alone (the dropdown's children); flattenKeys is antd's
+    // own body (FilterDropdown.js), which getFilterData runs on every render of every table.
+    to:
+      "const LazyFilterDropdown = React.lazy(() => import('./FilterDropdown'));\n" +
+      'const FilterDropdown = (props) => React.createElement(React.Suspense, { fallback: props.children }, React.createElement(LazyFilterDropdown, props));\n' +
+      'function flattenKeys(filters) { let keys = []; (filters || []).forEach(({ value, children }) => { keys.push(value); if (children) keys = keys.concat(flattenKeys(children)); }); return keys; }',
+  },
+  {
+    module: /[\\/]antd[\\/]es[\\/]table[\\/]InternalTable\.js$/,
+    from: "import RcVirtualTable from './RcTable/VirtualTable';",
+    // InternalTable.js imports React as `* as React` above this line. The ref InternalTable
+    // hands the table arrives as a prop (React 19) and goes on to the loaded table.
+    to:
+      "const LazyVirtualTable = React.lazy(() => import('./RcTable/VirtualTable'));\n" +
+      'const RcVirtualTable = (props) => React.createElement(React.Suspense, { fallback: null }, React.createElement(LazyVirtualTable, props));',
+  },
 ];
 
 export function antdImportRewrites(rewrites = ANTD_IMPORT_REWRITES): Plugin {
