@@ -42,7 +42,22 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['useNavigate', 'createBrowserRouter', 'RouterProvider'],
+              message:
+                "useNavigate from '@shared/hooks/use-navigate' (the same function across navigations); the app's router is app/router.tsx (decision 037).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // process.env has exactly one reader on the server: config.ts (house style).

@@ -84,4 +84,30 @@ describe('lazily loaded top-bar dialogs', () => {
     expect(await page.locator('.import-upload input[type=file]').count()).toBe(1);
     await context.close();
   });
+
+  it('a page whose code cannot come says so in its place, the menu stays, and Reload brings it (es)', async () => {
+    const { context, page } = await newPage(browser(), { language: 'es' });
+    await signInByApi(context, 'demo');
+    const pageChunk = /\/assets\/notice-page-[^/]*\.js$/;
+    await page.route(pageChunk, (route) => route.abort());
+    await page.goto(`${baseUrl()}/dashboard`);
+    await waitForShell(page);
+    await page.locator('nav.sidebar').getByText('Avisos', { exact: true }).click();
+    await page.waitForURL(`${baseUrl()}/notice/index`);
+    const failed = page.getByRole('alert').filter({ hasText: 'No se pudo mostrar esta página' });
+    await failed.waitFor();
+    // In the page's place only: the top bar and the menu stay, and the dashboard's tab still opens.
+    expect(await page.locator('[data-testid=welcome]').isVisible()).toBe(true);
+    expect(await page.locator('nav.sidebar').isVisible()).toBe(true);
+    await page.locator('nav.sidebar').getByText('Inicio', { exact: true }).click();
+    await page.waitForURL(`${baseUrl()}/dashboard`);
+    await expect.poll(() => failed.isVisible()).toBe(false);
+    expect(await page.locator('.dashboard-page').isVisible()).toBe(true);
+    await page.locator('nav.sidebar').getByText('Avisos', { exact: true }).click();
+    await failed.waitFor();
+    await page.unroute(pageChunk);
+    await failed.getByRole('button', { name: 'Volver a cargar' }).click();
+    await page.locator('.notice-item').first().waitFor();
+    await context.close();
+  });
 });

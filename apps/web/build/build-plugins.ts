@@ -536,6 +536,9 @@ interface AntdImportRewrite {
  * - `card/Card` imports antd's Tabs (10.6 KB gzip) for its `tabList` prop, which no page here
  *   uses: every page with a Card carried Tabs. Card gets Tabs through `React.lazy` (should a page
  *   use `tabList` one day, its tabs come a moment later); pages with Tabs still import them.
+ * - antd's Table imports its column filter menu (antd's Tree, Menu, Dropdown, Checkbox, Radio,
+ *   Input) and rc-table's virtual table; no column here has `filters` and no table is `virtual`.
+ *   Both come through `React.lazy` (decision 037).
  */
 export const ANTD_IMPORT_REWRITES: AntdImportRewrite[] = [
   {

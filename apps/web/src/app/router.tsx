@@ -1,7 +1,17 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { lazy, startTransition, Suspense, useLayoutEffect, useState, type ReactNode } from 'react';
+import {
+  Navigate,
+  Router,
+  UNSAFE_createBrowserHistory,
+  useLocation,
+  useRoutes,
+  type Location,
+  type NavigationType,
+  type RouteObject,
+} from 'react-router';
 import { PageSpinner } from '@shared/ui/page-spinner';
 import { NAVIGATED_EVENT } from './guard-decision';
+import { PageErrorBoundary } from './page-error-boundary';
 import { RouteGuard } from './route-guard';
 import { findRoute, HOME_PATH, LEAF_ROUTES, type AppRoute } from './route-table';
 
@@ -56,23 +66,54 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter([{ element: <Outlet />, children: routes }]);
+// The declarative router on the browser's history (decision 037): react-router's data router
+// (createBrowserRouter) is 16 KB gzip more in the shell every page loads, for loaders, actions and
+// fetchers this app does not use — its pages ask for their data themselves (route-preload.ts).
+const history = UNSAFE_createBrowserHistory({ v5Compat: true });
+type HistoryState = { action: NavigationType; location: Location };
+let current: HistoryState = { action: history.action, location: history.location };
+let show: ((state: HistoryState) => void) | undefined;
 
 // A navigation inside the app (a menu tap) starts the new page's first request and its chunks
-// at the tap. The router tells its subscribers before React renders the navigation, a transition
-// that waits for the page's chunk. The request is the signed-in layout's to start
-// (layout/next-page.ts listens while it is mounted; on /login nobody does): told by an event,
-// synchronously — a dynamic import of next-page.ts here resolved only after the page's chunks
-// had loaded (500 ms after the tap on a phone), and a static one would put the layout's modules
-// into the start chunk.
-let lastLocation = router.state.location.key;
-router.subscribe(({ location }) => {
-  if (location.key === lastLocation) return;
-  lastLocation = location.key;
+// at the tap: the history tells this listener before React renders the navigation, a transition
+// that waits for the page's chunk (the old page stays on screen meanwhile). The request is the
+// signed-in layout's to start (layout/next-page.ts listens while it is mounted; on /login nobody
+// does): told by an event, synchronously — a dynamic import of next-page.ts here resolved only
+// after the page's chunks had loaded (500 ms after the tap on a phone), and a static one would
+// put the layout's modules into the start chunk. Listening from the start, not from a mounted
+// component, no navigation is missed (a redirect in the first render's effects).
+history.listen(({ action, location }) => {
+  current = { action, location };
   const { pathname, search } = location;
   window.dispatchEvent(new CustomEvent(NAVIGATED_EVENT, { detail: { pathname, search } }));
   // The page's chunk, after the request: its lazy() asked for it only when React rendered the
   // navigation, after the tap's own work (the drawer closing) — 400 ms later on a phone. lazy()
   // then gets the same module promise; a failed load is retried and reported by it.
   findRoute(pathname)?.page?.().catch(ignore);
+  if (show) startTransition(() => show?.(current));
 });
+
+/** The app's routes on the browser's history. */
+export function AppRouter() {
+  const [state, setState] = useState(current);
+  useLayoutEffect(() => {
+    show = setState;
+    // A navigation between the first render and this effect (the same state: React bails out).
+    startTransition(() => setState(current));
+    return () => {
+      show = undefined;
+    };
+  }, []);
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={history}>
+      <AppRoutes />
+    </Router>
+  );
+}
+
+function AppRoutes() {
+  const location = useLocation();
+  // Outside every page's own boundary (keep-alive-outlet.tsx): the layout itself, /login, the
+  // back office.
+  return <PageErrorBoundary resetKey={location.pathname}>{useRoutes(routes)}</PageErrorBoundary>;
+}

@@ -1,9 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import type { Locale } from 'antd/es/locale';
 import { AppProviders } from './providers';
-import { router } from './router';
+import { AppRouter } from './router';
 
 /**
  * Mounts the app (main.tsx loads this module with import(): React DOM, antd's core and the route
@@ -17,7 +16,7 @@ export function startApp(container: HTMLElement, antdLocale: Locale): void {
     root.render(
       <StrictMode>
         <AppProviders antdLocale={antdLocale}>
-          <RouterProvider router={router} />
+          <AppRouter />
         </AppProviders>
       </StrictMode>,
     ),

@@ -42,8 +42,8 @@ export default function AdminRoot() {
   const route = findAdminRoute(pathname);
   const page = route && pages.get(route);
 
-  // Matched by hand from the admin table: react-router's <Routes>/<Route> would add ~3 KB to the
-  // entry chunk that /login loads (it holds react-router), for a flat list of pages.
+  // Matched by hand from the admin table, a flat list of pages (chosen when react-router's
+  // <Routes> would have added ~3 KB to what /login loads; app/router.tsx uses it since decision 037).
   let content;
   if (/^\/admin\/login\/?$/i.test(pathname)) content = <AdminLoginPage />;
   else if (!route || !page) content = <Navigate to={ADMIN_HOME_PATH} replace />;

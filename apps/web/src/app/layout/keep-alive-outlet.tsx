@@ -1,6 +1,7 @@
 import { Activity, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { PageSpinner } from '@shared/ui/page-spinner';
+import { PageErrorBoundary } from '../page-error-boundary';
 import { findRoute } from '../route-table';
 import { useTagsStore } from './tags-store';
 
@@ -44,20 +45,26 @@ export function KeepAliveOutlet({ onPageShown }: { onPageShown?: () => void }) {
     <>
       {[...cache.entries()].map(([key, element]) => (
         <Activity key={`${key}#${versions[key] ?? 0}`} mode={key === activeKey ? 'visible' : 'hidden'}>
-          <Suspense fallback={<PageSpinner />}>
-            {key === activeKey && outlet ? outlet : element}
-            {key === activeKey && <PageShown onShown={onPageShown} />}
-          </Suspense>
+          {/* A page that cannot be drawn fails alone: the menu and the other tabs stay; the tab's
+              refresh (a new key above) tries again. */}
+          <PageErrorBoundary resetKey={key}>
+            <Suspense fallback={<PageSpinner />}>
+              {key === activeKey && outlet ? outlet : element}
+              {key === activeKey && <PageShown onShown={onPageShown} />}
+            </Suspense>
+          </PageErrorBoundary>
         </Activity>
       ))}
       {!cacheable && (
-        <Suspense
+        <PageErrorBoundary
           key={`${activeKey ?? location.pathname}#${(activeKey && versions[activeKey]) ?? 0}`}
-          fallback={<PageSpinner />}
+          resetKey={activeKey ?? location.pathname}
         >
-          {outlet}
-          <PageShown onShown={onPageShown} />
-        </Suspense>
+          <Suspense fallback={<PageSpinner />}>
+            {outlet}
+            <PageShown onShown={onPageShown} />
+          </Suspense>
+        </PageErrorBoundary>
       )}
     </>
   );

@@ -11,7 +11,8 @@ import {
 } from '@ant-design/icons';
 import { Breadcrumb, Button, Dropdown, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import type { UserInfo } from '@partsportal/contract/auth';
 import { logout } from '@shared/stores/session-store';
 import { useErrorLogStore } from '@shared/stores/error-log-store';

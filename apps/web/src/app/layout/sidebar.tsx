@@ -1,6 +1,7 @@
 import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import type { UserInfo } from '@partsportal/contract/auth';
 import { getStaticConfig } from '@shared/api/static-config';
 import { useSettingsStore } from '@shared/stores/settings-store';

@@ -1,7 +1,8 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { findRoute, HOME_PATH } from '../route-table';
 import { useTagsStore, type TagView } from './tags-store';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { PageSpinner } from '@shared/ui/page-spinner';
 
 /**

@@ -13,7 +13,8 @@ import {
 } from 'antd';
 import { ClearOutlined, DeleteOutlined, SendOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { cartEndpoints, type CartLine } from '@partsportal/contract/cart';
 import { CART_READS, showCartCount } from '@shared/api/cart-api';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';

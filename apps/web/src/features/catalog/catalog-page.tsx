@@ -18,7 +18,8 @@ import {
 } from 'antd';
 import { CarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { catalogEndpoints, PRODUCT_SORTS, type CatalogRow } from '@partsportal/contract/catalog';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { callEndpoint } from '@shared/api/client';

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Descriptions, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { checkoutEndpoints, IDEMPOTENCY_KEY_HEADER } from '@partsportal/contract/checkout';
 import { cartChanged, ORDER_READS } from '@shared/api/cart-api';
 import { callEndpoint } from '@shared/api/client';

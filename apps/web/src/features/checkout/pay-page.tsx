@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Empty, Radio, Skeleton, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import {
   PAY_STATUS_POLL_MS,
   paymentEndpoints,

@@ -1,6 +1,6 @@
 import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { paymentEndpoints } from '@partsportal/contract/payment';
 import { useEndpointQuery } from '@shared/api/server-state';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';

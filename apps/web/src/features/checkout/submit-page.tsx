@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Card, Empty, Input, Skeleton, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { addressEndpoints, type Address } from '@partsportal/contract/addresses';
 import { checkoutEndpoints } from '@partsportal/contract/checkout';
 import { useEndpointQuery } from '@shared/api/server-state';

@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 
 /** Shared frame of the 401 and 404 pages. */
 export function ErrorPage({ code, titleKey, textKey }: { code: string; titleKey: string; textKey: string }) {

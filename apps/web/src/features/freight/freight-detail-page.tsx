@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { FREIGHT_METHOD, FREIGHT_PLUGIN_TYPE, freightEndpoints } from '@partsportal/contract/freight';
 import { useEndpointQuery } from '@shared/api/server-state';
 import { useRouteSearchParams } from '@shared/hooks/use-route-search-params';

@@ -18,7 +18,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { toastError } from '@shared/ui/feedback';
 import {
   IMPORT_FIELDS,

@@ -3,7 +3,7 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { importEndpoints, type ImportStatus } from '@partsportal/contract/imports';
 import { useEndpointQuery } from '@shared/api/server-state';
 import { CountTags, StateTag } from './import-parts';

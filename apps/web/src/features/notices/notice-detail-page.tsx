@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Button, Empty, Skeleton } from 'antd';
 import { ArrowLeftOutlined, PaperClipOutlined, PushpinFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { dashboardEndpoints } from '@partsportal/contract/dashboard';
 import { noticeEndpoints } from '@partsportal/contract/notices';
 import { invalidateEndpoints, useEndpointQuery } from '@shared/api/server-state';

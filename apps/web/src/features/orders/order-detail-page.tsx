@@ -22,7 +22,7 @@ import {
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import { orderEndpoints, type OrderDetail, type OrderLine } from '@partsportal/contract/orders';
 import { cartChanged, ORDER_READS } from '@shared/api/cart-api';

@@ -1,7 +1,8 @@
 import { Select, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import {
   ORDER_STATES,
   orderEndpoints,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Empty, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { orderEndpoints, type PendingOrder } from '@partsportal/contract/orders';
 import { cartChanged, ORDER_READS } from '@shared/api/cart-api';
 import { mutateEndpoint, useEndpointQuery } from '@shared/api/server-state';

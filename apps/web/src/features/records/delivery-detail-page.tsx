@@ -1,7 +1,8 @@
 import { Button, Card, Descriptions, Skeleton, Space, type TableColumnsType } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { MENU_CODES } from '@partsportal/contract/endpoint';
 import {
   DELIVERY_NOTE_PDF_PATH,

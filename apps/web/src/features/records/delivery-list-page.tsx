@@ -1,7 +1,8 @@
 import { Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { recordEndpoints, type Delivery } from '@partsportal/contract/records';
 import { useFormatDate } from '@shared/i18n/use-format-date';
 import { DayRangeFilter } from '@shared/records/day-range-filter';

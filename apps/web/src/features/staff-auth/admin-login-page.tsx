@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Input, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import { ResultCode } from '@partsportal/contract/codes';
 import { staffEndpoints } from '@partsportal/contract/staff';
 import { ApiError, callEndpoint } from '@shared/api/client';

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 
 /**
  * The query string of a page that lives in a kept-alive tab. While another tab is active the

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Empty } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@shared/hooks/use-navigate';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Endpoint } from '@partsportal/contract/endpoint';
