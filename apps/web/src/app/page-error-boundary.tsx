@@ -11,16 +11,16 @@ interface Props {
   resetKey: string;
 }
 
-/**
- * What a page that cannot be drawn shows instead: its code did not arrive (a lost connection, a
- * release that replaced the files) or it threw while rendering. The layout around it stays, so
- * the menu still works; other tabs keep their state. The error goes to the error log (spec §8).
- */
 interface State {
   error: Error | null;
   key: string;
 }
 
+/**
+ * What a page that cannot be drawn shows instead: its code did not arrive (a lost connection, a
+ * release that replaced the files) or it threw while rendering. The layout around it stays, so
+ * the menu still works; other tabs keep their state. The error goes to the error log (spec §8).
+ */
 export class PageErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, key: this.props.resetKey };
 

@@ -6,14 +6,14 @@ export interface NavigateOptions {
   state?: unknown;
 }
 
-export interface Navigate {
+export interface NavigateFunction {
   (to: To, options?: NavigateOptions): void;
   /** Through the history: -1 is the browser's back. */
   (delta: number): void;
 }
 
 /** What one navigation asks of the router's navigator (the browser history). */
-export function navigateWith(navigator: Pick<Navigator, 'push' | 'replace' | 'go'>): Navigate {
+export function navigateWith(navigator: Pick<Navigator, 'push' | 'replace' | 'go'>): NavigateFunction {
   return (to: To | number, options?: NavigateOptions) => {
     if (typeof to === 'number') {
       navigator.go(to);
@@ -35,7 +35,7 @@ export function navigateWith(navigator: Pick<Navigator, 'push' | 'replace' | 'go
  * so every component calling it would re-render on every navigation — each page kept alive in a
  * hidden tab too. The navigator is the router's, so links, <Navigate> and this share one history.
  */
-export function useNavigate(): Navigate {
+export function useNavigate(): NavigateFunction {
   const { navigator } = useContext(UNSAFE_NavigationContext);
   return useMemo(() => navigateWith(navigator), [navigator]);
 }
