@@ -88,7 +88,7 @@ history.listen(({ action, location }) => {
   window.dispatchEvent(new CustomEvent(NAVIGATED_EVENT, { detail: { pathname, search } }));
   // The page's chunk, after the request: its lazy() asked for it only when React rendered the
   // navigation, after the tap's own work (the drawer closing) — 400 ms later on a phone. lazy()
-  // then gets the same module promise; a failed load is retried and reported by it.
+  // then gets the same module promise; a failed load shows the page's notice (page-error-boundary.tsx).
   findRoute(pathname)?.page?.().catch(ignore);
   if (show) startTransition(() => show?.(current));
 });
